@@ -1,0 +1,66 @@
+# eventsuggest — the two commands a newcomer needs are `make demo` and `make test`.
+# Both install what is missing first (`make deps`, Debian packages via apt-get).
+
+SWIFT        ?= swift
+PREFIX       ?= /usr/local
+export PATH  := $(PATH):/opt/swift/usr/bin
+
+# Debian packages the project needs: to build (OpenSSL, libxml2, pkg-config to find them)
+# and to test (python3 for the cross-checks against Python's email package).
+DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3
+
+BIN_DEBUG    := .build/debug/eventsuggest
+BIN_RELEASE  := .build/release/eventsuggest
+
+.PHONY: all deps build release test demo bench install clean help
+
+all: build
+
+help:
+	@echo "make demo     build and run eventsuggest over the bundled Maildir-samples/"
+	@echo "make test     install what is missing, build, and run every test"
+	@echo "make deps     install the Debian packages the project needs (idempotent)"
+	@echo "make build    debug build          make release   optimized build"
+	@echo "make bench    the benchmark against peer tools"
+	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime) and its docs"
+
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "make deps: no Swift toolchain on PATH (expected at /opt/swift/usr/bin); install Swift 6 first" >&2; exit 1; }
+	@missing=""; \
+	for package in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "make deps: all Debian packages present"; exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+	  echo "make deps: missing Debian packages:$$missing" >&2; \
+	  echo "make deps: run 'sudo make deps' (or apt-get install$$missing) as root" >&2; exit 1; \
+	fi; \
+	echo "make deps: installing$$missing"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+demo: release
+	@echo "== eventsuggest inspect Maildir-samples/ (headers and MIME tree of each sample message)"
+	$(BIN_RELEASE) inspect Maildir-samples/
+
+bench:
+	@echo "make bench: not yet — the benchmark against go-msgauth, dkimpy, opendkim and KItinerary comes with the speed issue."
+
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
+	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/eventsuggest
+	install -m 644 README.md docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+
+clean:
+	rm -rf .build

@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// The parts and their one direction of arrows are described in docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "eventsuggest",
+    products: [
+        .executable(name: "eventsuggest", targets: ["EventSuggestCLI"]),
+    ],
+    targets: [
+        // C libraries, each imported by exactly one Swift target.
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+
+        // The leaf every part may use: findings with stable codes.
+        .target(name: "Findings"),
+        .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
+        .target(name: "MailMessage", dependencies: ["Findings"]),
+        .target(name: "Mailbox", dependencies: ["MailMessage", "Findings"]),
+        .target(name: "EventSuggest", dependencies: ["MailMessage", "CryptoOpenSSL", "Findings"]),
+        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggest", "Mailbox", "Findings"]),
+
+        .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
+        .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
+        .testTarget(
+            name: "MailMessageTests", dependencies: ["MailMessage"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "MailboxTests", dependencies: ["Mailbox"]),
+        .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["EventSuggestCLI"],
+            resources: [.copy("CrossCheck")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+/// Byte constants and byte-level predicates used by the parsers.
+///
+/// Parsing runs over `[UInt8]` and its slices, never `String`, so that the raw
+/// bytes DKIM hashes are never re-encoded.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let doubleQuote: UInt8 = 0x22
+    static let percent: UInt8 = 0x25
+    static let apostrophe: UInt8 = 0x27
+    static let openParenthesis: UInt8 = 0x28
+    static let closeParenthesis: UInt8 = 0x29
+    static let asterisk: UInt8 = 0x2A
+    static let comma: UInt8 = 0x2C
+    static let hyphen: UInt8 = 0x2D
+    static let slash: UInt8 = 0x2F
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let lessThan: UInt8 = 0x3C
+    static let equals: UInt8 = 0x3D
+    static let greaterThan: UInt8 = 0x3E
+    static let questionMark: UInt8 = 0x3F
+    static let at: UInt8 = 0x40
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let underscore: UInt8 = 0x5F
+
+    /// RFC 5322 WSP: space or horizontal tab.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    /// WSP or a line-ending byte.
+    @inline(__always)
+    static func isFoldingWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == carriageReturn || byte == lineFeed
+    }
+
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+    }
+
+    /// The value of a hexadecimal digit (either case), or nil.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Case-insensitive comparison of ASCII bytes with an ASCII string written in lowercase.
+    static func equalsLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: String) -> Bool {
+        var other = lowercase.utf8.makeIterator()
+        for byte in bytes {
+            guard let expected = other.next(), lowercased(byte) == expected else { return false }
+        }
+        return other.next() == nil
+    }
+
+    /// Whether `bytes` begins with the ASCII string `prefix`, compared case-insensitively.
+    static func hasPrefixLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ prefix: String) -> Bool {
+        var iterator = bytes.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = iterator.next(), lowercased(byte) == expected else { return false }
+        }
+        return true
+    }
+}
+
+extension BidirectionalCollection<UInt8> {
+    /// The bytes with leading and trailing WSP and line-ending bytes removed.
+    func trimmingFoldingWhitespace() -> SubSequence {
+        guard let first = firstIndex(where: { !ASCII.isFoldingWhitespace($0) }) else { return self[endIndex...] }
+        var last = index(before: endIndex)
+        while ASCII.isFoldingWhitespace(self[last]) { last = index(before: last) }
+        return self[first...last]
+    }
+}
+
+extension String {
+    /// Lowercases ASCII letters only, leaving other characters (an IDN label, say) unchanged.
+    var asciiLowercased: String {
+        String(decoding: utf8.map(ASCII.lowercased), as: UTF8.self)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line endings.
+    var trimmingWhitespace: String {
+        var slice = self[...]
+        while let first = slice.first, " \t\r\n".contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, " \t\r\n".contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,101 @@
+import Findings
+
+/// Transfer decoding and charset decoding of a part's body, on demand.
+extension MIMEEntity {
+    /// A body after transfer decoding, with what had to be forgiven.
+    public struct DecodedBody: Sendable {
+        public var bytes: [UInt8]
+        public var findings: [Finding]
+    }
+
+    /// A text body decoded to Unicode.
+    public struct DecodedText: Sendable {
+        public var text: String
+        /// The charset actually used (declared, sniffed from HTML, or the fallback).
+        public var charset: String
+        /// Octets after transfer decoding, before charset decoding.
+        public var byteCount: Int
+        public var findings: [Finding]
+    }
+
+    private var partLabel: String? { path.isEmpty ? nil : path }
+
+    /// The body after Content-Transfer-Encoding is undone (RFC 2045 §6), at most
+    /// `limits.maxDecodedBytes` long.
+    public func decodedBody(limits: ParseLimits = .default) -> DecodedBody {
+        var findings: [Finding] = []
+        let location = SourceLocation(line: bodyLine, part: partLabel)
+        var bytes: [UInt8]
+        var reachedLimit = false
+        switch transferEncoding {
+        case .base64:
+            let decoded = Base64Decoder.decode(body, limit: limits.maxDecodedBytes)
+            bytes = decoded.bytes
+            reachedLimit = decoded.reachedLimit
+            if decoded.skippedInvalidBytes || decoded.hadTruncatedQuantum {
+                findings.append(Finding(
+                    code: FindingCode.malformedBase64, severity: .warning,
+                    message: decoded.hadTruncatedQuantum
+                        ? "base64 body ends in the middle of a quantum; the stray last character was dropped"
+                        : "base64 body contains bytes outside the base64 alphabet; they were skipped",
+                    location: location))
+            }
+        case .quotedPrintable:
+            let decoded = QuotedPrintableDecoder.decode(Array(body), limit: limits.maxDecodedBytes)
+            bytes = decoded.bytes
+            reachedLimit = decoded.reachedLimit
+            if decoded.hadMalformedEscape {
+                findings.append(Finding(
+                    code: FindingCode.malformedQuotedPrintable, severity: .note,
+                    message: "quoted-printable body has an \"=\" not followed by two hex digits; kept literally",
+                    location: location))
+            }
+        case .sevenBit, .eightBit, .binary, .unknown:
+            reachedLimit = body.count > limits.maxDecodedBytes
+            bytes = Array(body.prefix(limits.maxDecodedBytes))
+        }
+        if reachedLimit {
+            findings.append(.limit(
+                FindingCode.decodedSizeExceeded,
+                "part decodes to more than \(limits.maxDecodedBytes) bytes (maxDecodedBytes); the rest is ignored",
+                line: bodyLine, part: partLabel))
+        }
+        return DecodedBody(bytes: bytes, findings: findings)
+    }
+
+    /// The body decoded to text: transfer decoding, then the declared charset; for
+    /// HTML without one, the `<meta charset>` of the document (HTML §4.2.5.5).
+    public func decodedText(limits: ParseLimits = .default) -> DecodedText {
+        let body = decodedBody(limits: limits)
+        var findings = body.findings
+        let location = SourceLocation(line: bodyLine, part: partLabel)
+        var charset = contentType.charset
+        if charset == nil && contentType.subtype == "html" {
+            charset = HTMLCharsetSniffer.declaredCharset(in: body.bytes)
+        }
+        let used: String
+        if let charset {
+            used = charset
+        } else if body.bytes.allSatisfy({ $0 < 0x80 }) {
+            used = "us-ascii"
+        } else {
+            // QUIRK: 8-bit text with no charset is, in today's mail, UTF-8 when it is valid
+            // UTF-8 and Windows-1252 otherwise (RFC 2045's us-ascii default would lose it).
+            used = CharsetDecoder.decode(body.bytes, charset: "utf-8").hadInvalidBytes ? "windows-1252" : "utf-8"
+        }
+        let decoded = CharsetDecoder.decode(body.bytes, charset: used)
+        if decoded.charsetWasUnknown {
+            findings.append(Finding(
+                code: FindingCode.unknownCharset, severity: .warning,
+                message: "unknown charset \"\(used)\"; the text was read as UTF-8", location: location))
+        } else if decoded.hadInvalidBytes {
+            findings.append(Finding(
+                code: FindingCode.invalidCharsetBytes, severity: .note,
+                message: "text has bytes that are not valid \(used); they were replaced by U+FFFD",
+                location: location))
+        }
+        return DecodedText(
+            text: decoded.text, charset: decoded.charsetWasUnknown ? "utf-8" : used,
+            byteCount: body.bytes.count, findings: findings)
+    }
+}
