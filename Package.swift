@@ -31,9 +31,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
-        .testTarget(
-            name: "EndToEndTests", dependencies: ["EventSuggestCLI"],
-            resources: [.copy("CrossCheck")]),
+        // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
+        .testTarget(name: "EndToEndTests", dependencies: ["EventSuggestCLI"], exclude: ["CrossCheck"]),
     ],
     swiftLanguageModes: [.v6]
 )

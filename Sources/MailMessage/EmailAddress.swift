@@ -16,7 +16,8 @@ public struct EmailAddress: Sendable, Hashable {
     /// `local@domain`, the local part quoted only when it is not a dot-atom (RFC 5322 §3.4.1).
     public var address: String {
         let isDotAtom = !localPart.isEmpty && !localPart.hasPrefix(".") && !localPart.hasSuffix(".")
-            && !localPart.contains("..") && localPart.unicodeScalars.allSatisfy(AddressParser.isAtomText)
+            && !localPart.contains("..")
+            && localPart.unicodeScalars.allSatisfy { $0 == "." || AddressParser.isAtomText($0) }
         let local = isDotAtom ? localPart
             : "\"" + localPart.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         return local + "@" + domain

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Finds and runs the built `eventsuggest` binary for end-to-end tests.
+enum TestBinary {
+    /// The repository root (this file is Tests/EndToEndTests/TestBinary.swift).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$EVENTSUGGEST_BINARY`, else the binary beside the test bundle (the same build), else .build/debug.
+    static var eventsuggest: URL {
+        if let override = ProcessInfo.processInfo.environment["EVENTSUGGEST_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            bundleDirectory.appendingPathComponent("eventsuggest"),
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent("eventsuggest"),
+            repositoryRoot.appendingPathComponent(".build/debug/eventsuggest"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: Data
+        var seconds: Double
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    /// Runs the binary with `arguments`, feeding `input` on standard input, and waits.
+    static func run(_ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil) throws -> Result {
+        try runProcess(eventsuggest, arguments, input: input, currentDirectory: currentDirectory)
+    }
+
+    static func runProcess(_ executable: URL, _ arguments: [String], input: Data? = nil,
+                           currentDirectory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        process.standardInput = stdinPipe
+        let start = Date()
+        try process.run()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        group.enter()
+        DispatchQueue.global().async { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { err = stderrPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if let input { try? stdinPipe.fileHandleForWriting.write(contentsOf: input) }
+        try? stdinPipe.fileHandleForWriting.close()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: out, stderr: err,
+                      seconds: Date().timeIntervalSince(start))
+    }
+}

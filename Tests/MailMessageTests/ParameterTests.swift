@@ -1,0 +1,39 @@
+import Testing
+@testable import MailMessage
+
+@Suite("Content-Type and RFC 2231 parameters")
+struct ParameterTests {
+    @Test("type, subtype and parameters are parsed leniently")
+    func contentType() throws {
+        let type = try #require(ContentType(headerValue: "Text/HTML ; Charset=\"UTF-8\" (comment); format=flowed".bytes))
+        #expect(type.mimeType == "text/html")
+        #expect(type.charset == "utf-8")
+        #expect(type.parameters["format"] == "flowed")
+        #expect(ContentType(headerValue: "text".bytes) == nil)
+        #expect(ContentType(headerValue: "text/".bytes) == nil)
+        #expect(ContentType(headerValue: "multipart/mixed; boundary=\"a \\\"b\\\" c\"".bytes)?.boundary == "a \"b\" c")
+    }
+
+    @Test(arguments: [
+        ("attachment; filename=plain.txt", "plain.txt"),
+        ("attachment; filename=\"with space.pdf\"", "with space.pdf"),
+        ("attachment; filename*=utf-8''R%C3%A9servation.pdf", "Réservation.pdf"),
+        ("attachment; filename*=iso-8859-1'fr'R%E9servation.pdf", "Réservation.pdf"),
+        ("attachment; filename*0=\"part one \"; filename*1=\"and two.txt\"", "part one and two.txt"),
+        ("attachment; filename*1*=%C3%A9.txt; filename*0*=utf-8''caf", "café.txt"),     // out of order
+        ("attachment; filename*0*=utf-8''%E2%82; filename*1*=%AC.txt", "€.txt"),        // split UTF-8
+        ("attachment; filename=\"=?UTF-8?B?w6kudHh0?=\"", "é.txt"),                       // RFC 2047 in quotes
+        ("attachment; filename=old.txt; filename*=utf-8''new.txt", "new.txt"),          // RFC 2231 wins
+    ])
+    func filename(disposition: String, expected: String) {
+        let parsed = ParameterizedValue.parse(disposition.bytes)
+        #expect(parsed.value == "attachment")
+        #expect(parsed[parameter: "filename"] == expected)
+    }
+
+    @Test("the Content-Type name parameter is the fallback file name")
+    func nameFallback() {
+        let message = MailMessage("Content-Type: application/pdf; name=\"ticket.pdf\"\r\n\r\n%PDF")
+        #expect(message.leafParts.first?.filename == "ticket.pdf")
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import MailMessage
+
+@Suite("base64 and quoted-printable")
+struct TransferDecodingTests {
+    @Test(arguments: [
+        ("SGVsbG8sIHdvcmxkIQ==", "Hello, world!"),
+        ("SGVsbG8sIHdvcmxkIQ", "Hello, world!"),               // missing padding
+        ("SGVsbG8s\r\nIHdv\ncmxk\r\nIQ==\r\n", "Hello, world!"), // any line length
+        ("  SGVs bG8s\tIHdvcmxkIQ==  ", "Hello, world!"),        // stray whitespace
+        ("", ""),
+    ])
+    func base64(input: String, expected: String) {
+        let decoded = Base64Decoder.decode(input.bytes)
+        #expect(String(decoding: decoded.bytes, as: UTF8.self) == expected)
+        #expect(!decoded.skippedInvalidBytes)
+    }
+
+    @Test("base64: junk characters are skipped and reported; a lone trailing character is dropped and reported")
+    func base64Junk() {
+        let junk = Base64Decoder.decode("SGVs*bG8!".bytes)
+        #expect(junk.bytes == "Hello".bytes)
+        #expect(junk.skippedInvalidBytes)
+        let truncated = Base64Decoder.decode("SGVsb".bytes)
+        #expect(truncated.bytes == "Hel".bytes)
+        #expect(truncated.hadTruncatedQuantum)
+    }
+
+    @Test("base64: the output limit stops decoding and says so")
+    func base64Limit() {
+        let decoded = Base64Decoder.decode("SGVsbG8sIHdvcmxkIQ==".bytes, limit: 6)
+        #expect(decoded.bytes == "Hello,".bytes)
+        #expect(decoded.reachedLimit)
+    }
+
+    @Test(arguments: [
+        ("Caf=C3=A9", [0x43, 0x61, 0x66, 0xC3, 0xA9]),
+        ("caf=c3=a9", [0x63, 0x61, 0x66, 0xC3, 0xA9]),            // lowercase hex
+        ("soft=\r\nbreak", Array("softbreak".utf8)),             // CRLF soft break
+        ("soft=\nbreak", Array("softbreak".utf8)),               // LF soft break
+        ("soft=  \r\nbreak", Array("softbreak".utf8)),           // whitespace after '='
+        ("line one\r\nline two", Array("line one\r\nline two".utf8)),
+        ("trailing   \r\nspace", Array("trailing\r\nspace".utf8)), // RFC 2045 §6.7 rule 3
+        ("a=b", Array("a=b".utf8)),                              // malformed kept literally
+        ("a=G1", Array("a=G1".utf8)),
+        ("a=", Array("a".utf8)),
+    ] as [(String, [UInt8])])
+    func quotedPrintable(input: String, expected: [UInt8]) {
+        #expect(QuotedPrintableDecoder.decode(input.bytes).bytes == expected)
+    }
+
+    @Test("quoted-printable: a malformed escape is flagged")
+    func quotedPrintableMalformed() {
+        #expect(QuotedPrintableDecoder.decode("a=zz".bytes).hadMalformedEscape)
+        #expect(!QuotedPrintableDecoder.decode("a=3D".bytes).hadMalformedEscape)
+    }
+}
