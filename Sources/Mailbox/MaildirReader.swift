@@ -8,6 +8,9 @@ public struct MaildirReader: Sendable {
     public let recursive: Bool
 
     public init(path: String, recursive: Bool = false) {
+        // "Maildir/" and "Maildir" name the same folder; join file names without a double slash.
+        var path = path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.path = path
         self.recursive = recursive
     }
