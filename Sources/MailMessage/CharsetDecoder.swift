@@ -28,7 +28,10 @@ public enum CharsetDecoder {
                 text: String(String.UnicodeScalarView(bytes.map { $0 < 0x80 ? Unicode.Scalar($0) : "\u{FFFD}" })),
                 charsetWasUnknown: false, hadInvalidBytes: true)
         default:
-            if let decoded = decodeWithIconv(Array(bytes), iconvName: name) { return decoded }
+            if var decoded = decodeWithIconv(Array(bytes), iconvName: name) {
+                if name == "shift_jis" { decoded.text = asciiForJISRoman(decoded.text) }
+                return decoded
+            }
             var fallback = decodeUTF8(bytes)
             fallback.charsetWasUnknown = true
             return fallback
@@ -42,6 +45,23 @@ public enum CharsetDecoder {
         guard let converter = openConverter(from: name) else { return false }
         iconv_close(converter)
         return true
+    }
+
+    /// QUIRK: glibc's SHIFT_JIS maps the single bytes 0x5C and 0x7E to ¥ (U+00A5) and ‾
+    /// (U+203E), the letter of JIS X 0201; mail, browsers (WHATWG), CP932 and Python read
+    /// them as backslash and tilde, and URLs in Japanese mail depend on it. Only those two
+    /// bytes decode to these characters in Shift_JIS (the full-width forms are others).
+    private static func asciiForJISRoman(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{A5}" || $0 == "\u{203E}" }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{A5}": scalars.append("\\")
+            case "\u{203E}": scalars.append("~")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     private static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Decoded {
