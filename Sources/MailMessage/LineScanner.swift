@@ -56,7 +56,7 @@ struct LineScanner: IteratorProtocol {
 
 extension Array where Element == UInt8 {
     /// The first index of `byte` within `range`, found with `memchr`.
-    func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+    public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
         guard !range.isEmpty else { return nil }
         return withUnsafeBufferPointer { buffer -> Int? in
             let base = buffer.baseAddress! + range.lowerBound

@@ -1,4 +1,5 @@
 import Findings
+import MailMessage
 
 /// The quoting convention of an mbox file (how body lines starting with "From " were escaped).
 public enum MboxFormat: String, Sendable, CaseIterable {
@@ -58,20 +59,25 @@ public struct MboxReader: ~Copyable {
             }
             if tooLarge { continue }
             appendUnquoted(line, to: &message)
-            if message.count > limits.maxMessageBytes {
+            // The separator's empty line (up to 2 bytes) is still in `message` here; it is removed below.
+            if message.count > limits.maxMessageBytes + 2 {
                 tooLarge = true
                 message = []
             }
         }
         let location = MessageLocation(path: reader.path, line: startLine)
+        // The empty line that writers put after every message, the last one included, is the
+        // mbox's, not the message's (Python's mailbox, mutt and procmail agree).
+        Self.removeSeparatorLine(from: &message)
+        if message.count > limits.maxMessageBytes {
+            tooLarge = true
+        }
         if tooLarge {
             return MailboxMessage(location: location, bytes: [], findings: [Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
                 message: "message is larger than \(limits.maxMessageBytes) bytes (maxMessageBytes); skipped",
                 location: SourceLocation(line: startLine))])
         }
-        // The empty line that separates this message from the next is the mbox's, not the message's.
-        if pendingStartLine != nil { Self.removeSeparatorLine(from: &message) }
         return MailboxMessage(location: location, bytes: message)
     }
 
@@ -107,13 +113,17 @@ public struct MboxReader: ~Copyable {
 
     /// The next line of the file including its line ending, reading more when needed.
     private mutating func nextLine() throws(MailboxError) -> ArraySlice<UInt8>? {
+        // Where the search for the line's LF goes on after another chunk was read: bytes
+        // already searched are not searched again, so a very long line costs linear time.
+        var searchedUpTo = position
         while true {
-            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+            if let newline = buffer.firstIndex(of: 0x0A, in: searchedUpTo..<buffer.count) {
                 let line = buffer[position...newline]
                 position = newline + 1
                 fileLine += 1
                 return line
             }
+            searchedUpTo = buffer.count
             if atEndOfFile {
                 guard position < buffer.count else { return nil }
                 let line = buffer[position...]
@@ -122,8 +132,10 @@ public struct MboxReader: ~Copyable {
                 return line
             }
             // Keep the unread tail, then read another chunk after it.
-            if position > 0 {
+            // Compacting only when the consumed part is at least half keeps the moves linear.
+            if position > 0 && position >= buffer.count / 2 {
                 buffer.removeSubrange(0..<position)
+                searchedUpTo -= position
                 position = 0
             }
             if try reader.read(into: &buffer, count: chunkSize) == 0 { atEndOfFile = true }
