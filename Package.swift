@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CResolv", path: "Sources/CResolv"),
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -19,13 +20,17 @@ let package = Package(
         // The leaf every part may use: findings with stable codes.
         .target(name: "Findings"),
         .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
+        .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["Findings"]),
+        .target(name: "DKIM", dependencies: ["MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings"]),
-        .target(name: "EventSuggest", dependencies: ["MailMessage", "CryptoOpenSSL", "Findings"]),
-        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggest", "Mailbox", "Findings"]),
+        .target(name: "EventSuggest", dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "Findings"]),
+        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "Findings"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
+        .testTarget(name: "DNSTests", dependencies: ["DNS"]),
+        .testTarget(name: "DKIMTests", dependencies: ["DKIM"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],
             resources: [.copy("Fixtures")]),

@@ -17,13 +17,18 @@ struct SHA256Tests {
     @Test("streaming in any chunk split equals the one-shot digest", arguments: [1, 3, 64, 1000])
     func streaming(chunk: Int) {
         let data = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        var hasher = SHA256()
+        var hasher = Digest(.sha256)
         var start = 0
         while start < data.count {
             hasher.update(data[start..<min(data.count, start + chunk)])
             start += chunk
         }
         #expect(hasher.finalize() == SHA256.hash(data))
+    }
+
+    @Test("SHA-1 (FIPS 180-4 example), still needed to verify rsa-sha1 signatures")
+    func sha1() {
+        #expect(Digest.hash(.sha1, Array("abc".utf8)).hexString == "a9993e364706816aba3e25717850c26c9cd0d89d")
     }
 
     @Test("a non-contiguous collection hashes like its array")

@@ -1,0 +1,61 @@
+internal import COpenSSL
+
+/// The digests DKIM uses.
+public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
+    case sha1, sha256
+
+    /// Digest size in bytes.
+    public var length: Int { self == .sha1 ? 20 : 32 }
+
+    var evp: OpaquePointer {
+        switch self {
+        case .sha1: EVP_sha1()
+        case .sha256: EVP_sha256()
+        }
+    }
+}
+
+/// A streaming message digest over EVP.
+public struct Digest: ~Copyable {
+    private let context: OpaquePointer
+    public let algorithm: DigestAlgorithm
+
+    public init(_ algorithm: DigestAlgorithm) {
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, algorithm.evp, nil) == 1 else {
+            // Only an out-of-memory condition makes these fail.
+            fatalError("OpenSSL could not allocate a \(algorithm) context")
+        }
+        self.context = context
+        self.algorithm = algorithm
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard buffer.count > 0 else { return }
+        _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+    }
+
+    public mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        let hashedInPlace: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(UnsafeRawBufferPointer(buffer))
+            return true
+        }
+        if hashedInPlace == nil {
+            Array(bytes).withUnsafeBytes { update($0) }
+        }
+    }
+
+    public consuming func finalize() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        _ = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        return Array(digest.prefix(Int(length)))
+    }
+
+    public static func hash<Bytes: Collection<UInt8>>(_ algorithm: DigestAlgorithm, _ bytes: Bytes) -> [UInt8] {
+        var digest = Digest(algorithm)
+        digest.update(bytes)
+        return digest.finalize()
+    }
+}

@@ -1,0 +1,74 @@
+internal import COpenSSL
+
+/// Owns an `EVP_PKEY` and frees it.
+final class EVPKey: @unchecked Sendable {
+    // An EVP_PKEY is reference-counted and read-only once built; OpenSSL 3 allows
+    // concurrent verify operations on one key from several threads.
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { EVP_PKEY_free(pointer) }
+}
+
+/// A public key for signature verification: RSA or Ed25519.
+public struct PublicKey: Sendable {
+    public enum Kind: String, Sendable { case rsa, ed25519 }
+
+    let key: EVPKey
+    public let kind: Kind
+    /// Modulus size for RSA; 256 for Ed25519.
+    public let bits: Int
+
+    /// An RSA key from DER: SubjectPublicKeyInfo, or a bare PKCS#1 RSAPublicKey.
+    public init(rsaDER der: [UInt8]) throws(CryptoError) {
+        var parsed: OpaquePointer?
+        der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            parsed = d2i_PUBKEY(nil, &cursor, buffer.count)
+            if parsed == nil {
+                ERR_clear_error()
+                cursor = buffer.baseAddress
+                parsed = d2i_PublicKey(EVP_PKEY_RSA, nil, &cursor, buffer.count)
+            }
+        }
+        guard let parsed else { throw CryptoError.fromQueue("not an RSA public key (neither SPKI nor PKCS#1 DER)") }
+        guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_RSA else {
+            EVP_PKEY_free(parsed)
+            throw CryptoError(operation: "the key in p= is not an RSA key", reason: "")
+        }
+        key = EVPKey(parsed)
+        kind = .rsa
+        bits = Int(EVP_PKEY_get_bits(parsed))
+    }
+
+    /// An Ed25519 key from its raw 32 bytes (RFC 8463 §4).
+    public init(ed25519Raw raw: [UInt8]) throws(CryptoError) {
+        guard raw.count == 32 else {
+            throw CryptoError(operation: "an Ed25519 key is 32 bytes, this one is \(raw.count)", reason: "")
+        }
+        let parsed = raw.withUnsafeBufferPointer { EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.baseAddress, 32) }
+        guard let parsed else { throw CryptoError.fromQueue("Ed25519 public key") }
+        key = EVPKey(parsed)
+        kind = .ed25519
+        bits = 256
+    }
+
+    /// Verifies `signature` over `data`: RSA PKCS#1 v1.5 with `digest`; Ed25519 over `data` as given
+    /// (DKIM passes the SHA-256 of the header data, RFC 8463 §3). False when it does not verify.
+    public func verify(signature: [UInt8], data: [UInt8], digest: DigestAlgorithm) -> Bool {
+        guard let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        let md: OpaquePointer? = kind == .rsa ? digest.evp : nil
+        guard EVP_DigestVerifyInit(context, nil, md, nil, key.pointer) == 1 else {
+            CryptoError.clearQueue()
+            return false
+        }
+        let result = signature.withUnsafeBufferPointer { signatureBuffer in
+            data.withUnsafeBufferPointer { dataBuffer in
+                EVP_DigestVerify(context, signatureBuffer.baseAddress, signatureBuffer.count,
+                                 dataBuffer.baseAddress, dataBuffer.count)
+            }
+        }
+        if result != 1 { CryptoError.clearQueue() }
+        return result == 1
+    }
+}

@@ -1,0 +1,209 @@
+import CryptoOpenSSL
+import Foundation
+import MailMessage
+
+/// Verifies every DKIM-Signature of a message (RFC 6376 §6, RFC 8463, RFC 8301).
+///
+/// Each signature gets its own result; nothing is thrown for a problem in the message.
+/// The key resolver and the clock are injected.
+public struct DKIMVerifier: Sendable {
+    public var resolver: any DKIMKeyResolver
+    /// The current time in seconds since 1970, for `x=` (expiry).
+    public var now: Int64
+    public var limits: DKIMLimits
+
+    public init(resolver: any DKIMKeyResolver, now: Int64, limits: DKIMLimits = .default) {
+        self.resolver = resolver
+        self.now = now
+        self.limits = limits
+    }
+
+    /// One result per DKIM-Signature field, top first; empty for an unsigned message.
+    public func verify(_ message: MailMessage) -> [DKIMResult] {
+        let fields = message.header.fields(named: "DKIM-Signature")
+        let fromCount = message.header.fields(named: "From").count
+        var bodyHashes: [BodyHashKey: (hash: [UInt8], canonicalLength: Int)] = [:]
+        var lookups = 0
+        return fields.enumerated().map { index, field in
+            guard index < limits.maxSignatures else {
+                return DKIMResult(outcome: .neutral, reason: "not evaluated: more than \(limits.maxSignatures) "
+                    + "signatures on one message (maxSignatures)", line: field.line)
+            }
+            let signature: DKIMSignature
+            do throws(DKIMSignature.ParseFailure) {
+                signature = try DKIMSignature(field: field)
+            } catch {
+                return DKIMResult(outcome: error.outcome, reason: error.reason, domain: error.domain,
+                                  selector: error.selector, algorithm: error.algorithm, line: field.line)
+            }
+            var result = DKIMResult(outcome: .pass, domain: signature.domain, selector: signature.selector,
+                                    algorithm: signature.algorithm.rawValue, line: field.line)
+            result.identity = signature.identity
+            result.signaturePrefix = String(signature.signatureText.prefix(12))
+            result.signedBodyLength = signature.bodyLength
+
+            // RFC 6376 §8.15: several From fields let a signed one hide behind a displayed one.
+            guard fromCount == 1 else {
+                return result.with(.fail, fromCount == 0
+                    ? "the message has no From field"
+                    : "the message has \(fromCount) From fields; a signature cannot vouch for one author")
+            }
+            if let expiration = signature.expiration, expiration < now {
+                return result.with(.permerror, "signature expired at \(Self.timestampText(expiration))")
+            }
+
+            // The body first: cheap, and a mismatch needs no DNS.
+            let key = BodyHashKey(mode: signature.bodyCanonicalization, digest: signature.algorithm.digest,
+                                  limit: signature.bodyLength)
+            let body = bodyHashes[key] ?? BodyHasher.hash(
+                message.body, mode: key.mode, digest: key.digest, limit: key.limit)
+            bodyHashes[key] = body
+            if let length = signature.bodyLength {
+                if length > body.canonicalLength {
+                    return result.with(.permerror, "l=\(length) is longer than the body (\(body.canonicalLength) "
+                        + "canonical bytes); the body was cut")
+                }
+                result.unsignedBodyBytes = body.canonicalLength - length
+            }
+            guard body.hash == signature.bodyHash else {
+                return result.with(.fail, "body hash mismatch: computed \(Self.base64(body.hash)), "
+                    + "signed \(Self.base64(signature.bodyHash)); the body was changed after signing")
+            }
+
+            guard lookups < limits.maxKeyLookups else {
+                return result.with(.neutral, "not evaluated: key lookup budget of \(limits.maxKeyLookups) "
+                    + "per message used up (maxKeyLookups)")
+            }
+            lookups += 1
+            let keyRecord: DKIMKeyRecord
+            switch keyRecordFor(signature) {
+            case .failure(let failure): return result.with(failure.outcome, failure.reason)
+            case .success(let record): keyRecord = record
+            }
+            result.keyBits = keyRecord.key.bits
+            result.keyIsTesting = keyRecord.isTesting
+
+            if let problem = keyMismatch(keyRecord, signature) { return result.with(.permerror, problem) }
+            if keyRecord.key.kind == .rsa && keyRecord.key.bits > limits.maxRSABits {
+                return result.with(.permerror, "RSA key of \(keyRecord.key.bits) bits exceeds the limit "
+                    + "of \(limits.maxRSABits) (maxRSABits)")
+            }
+
+            let headerData = Self.signedHeaderData(message.header, signature: signature, field: field)
+            let verified: Bool
+            switch signature.algorithm {
+            case .ed25519SHA256:
+                verified = keyRecord.key.verify(signature: signature.signature,
+                                                data: Digest.hash(.sha256, headerData), digest: .sha256)
+            case .rsaSHA256, .rsaSHA1:
+                verified = keyRecord.key.verify(signature: signature.signature, data: headerData,
+                                                digest: signature.algorithm.digest)
+            }
+            guard verified else {
+                return result.with(.fail, "signature did not verify: the signed header fields were changed, "
+                    + "or the key at \(signature.selector)._domainkey.\(signature.domain) is not the signing key")
+            }
+            // Verified. Now the rules that keep a verified signature from counting.
+            if signature.algorithm == .rsaSHA1 {
+                return result.with(.policy, "rsa-sha1 is no longer acceptable (RFC 8301); the signature is valid")
+            }
+            if keyRecord.key.kind == .rsa && keyRecord.key.bits < limits.minRSABits {
+                return result.with(.policy, "RSA key of \(keyRecord.key.bits) bits is below \(limits.minRSABits) "
+                    + "(RFC 8301 §3.2); the signature is valid")
+            }
+            var notes: [String] = []
+            if result.unsignedBodyBytes > 0 {
+                notes.append("l=\(signature.bodyLength!) leaves \(result.unsignedBodyBytes) body bytes unsigned")
+            }
+            if keyRecord.isTesting { notes.append("key in testing mode (t=y)") }
+            result.reason = notes.isEmpty ? nil : notes.joined(separator: "; ")
+            return result
+        }
+    }
+
+    private struct Failure: Error {
+        let outcome: DKIMOutcome
+        let reason: String
+    }
+
+    private func keyRecordFor(_ signature: DKIMSignature) -> Result<DKIMKeyRecord, Failure> {
+        let name = "\(signature.selector)._domainkey.\(signature.domain)"
+        switch resolver.lookUpKey(selector: signature.selector, domain: signature.domain) {
+        case .temporaryFailure(let why):
+            return .failure(Failure(outcome: .temperror, reason: "key lookup for \(name) failed: \(why)"))
+        case .notFound(let why):
+            return .failure(Failure(outcome: .permerror, reason: "no key for selector \(signature.selector): \(why)"))
+        case .records(let records):
+            var firstProblem: DKIMKeyRecord.Problem?
+            for record in records {
+                do {
+                    return .success(try DKIMKeyRecord(parsing: record))
+                } catch {
+                    firstProblem = firstProblem ?? error
+                }
+            }
+            let problem = firstProblem.map { "\($0)" } ?? "no TXT record"
+            return .failure(Failure(outcome: .permerror, reason: "\(problem) (at \(name))"))
+        }
+    }
+
+    private func keyMismatch(_ record: DKIMKeyRecord, _ signature: DKIMSignature) -> String? {
+        if record.key.kind != signature.algorithm.keyKind {
+            return "the key is \(record.key.kind.rawValue) but the signature is \(signature.algorithm.rawValue)"
+        }
+        if let hashes = record.acceptableHashes, !hashes.contains(signature.algorithm.hashName) {
+            return "the key allows h=\(hashes.joined(separator: ":")) only, not \(signature.algorithm.hashName)"
+        }
+        if record.isStrict, let at = signature.identity.lastIndex(of: "@"),
+           signature.identity[signature.identity.index(after: at)...].lowercased() != signature.domain {
+            return "the key has t=s, so i= must be in \(signature.domain) itself, not a subdomain"
+        }
+        return nil
+    }
+
+    /// The data the header signature covers (RFC 6376 §3.7, §5.4.2): the fields named in `h=`,
+    /// each taking the next instance from the bottom, then the DKIM-Signature field with its
+    /// `b=` value blanked and no final CRLF. A name with no instance left adds nothing.
+    static func signedHeaderData(_ header: MessageHeader, signature: DKIMSignature, field: HeaderField) -> [UInt8] {
+        var data: [UInt8] = []
+        var used: [String: Int] = [:]
+        var instances: [String: [HeaderField]] = [:]
+        for candidate in header.fields { instances[candidate.lowercasedName, default: []].append(candidate) }
+        for name in signature.signedHeaders {
+            let lowered = name.lowercased()
+            let available = instances[lowered] ?? []
+            let taken = used[lowered, default: 0]
+            guard taken < available.count else { continue }
+            used[lowered] = taken + 1
+            let instance = available[available.count - 1 - taken]
+            data += HeaderCanonicalization.canonicalize(instance.raw, signature.headerCanonicalization)
+        }
+        var blanked = Array(field.raw[field.raw.startIndex..<signature.signatureValueRegion.lowerBound])
+        blanked += field.raw[signature.signatureValueRegion.upperBound...]
+        data += HeaderCanonicalization.canonicalize(blanked, signature.headerCanonicalization, withLineEnding: false)
+        return data
+    }
+
+    static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
+    static func timestampText(_ seconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}
+
+private struct BodyHashKey: Hashable {
+    let mode: Canonicalization
+    let digest: DigestAlgorithm
+    let limit: Int?
+}
+
+extension DKIMResult {
+    func with(_ outcome: DKIMOutcome, _ reason: String) -> DKIMResult {
+        var copy = self
+        copy.outcome = outcome
+        copy.reason = reason
+        return copy
+    }
+}
