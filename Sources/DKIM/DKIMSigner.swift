@@ -91,17 +91,21 @@ public struct DKIMSigner: Sendable {
         // Fold between tags so every line stays short; b= last, filled in after signing.
         var unsignedField = Array("DKIM-Signature: ".utf8)
         var lineLength = unsignedField.count
+        var atLineStart = true
         for (name, value) in tags {
             let text = Array("\(name)=\(value);".utf8)
-            if lineLength + text.count + 1 > 78 {
+            if !atLineStart && lineLength + text.count + 1 > 78 {
                 unsignedField += lineEnding + [0x09]
                 lineLength = 8
-            } else if lineLength > 16 {
+                atLineStart = true
+            }
+            if !atLineStart {
                 unsignedField.append(0x20)
                 lineLength += 1
             }
             unsignedField += text
             lineLength += text.count
+            atLineStart = false
         }
         unsignedField += lineEnding + Array("\tb=".utf8)
 

@@ -1,10 +1,11 @@
+import DKIM
 import Mailbox
 
 /// The entry point: picks the command, parses its arguments, runs it, and maps
 /// every outcome to text and an exit status in one place.
 enum CommandLineTool {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [InspectCommand.self] }
+    static var commands: [any Command.Type] { [InspectCommand.self, VerifyCommand.self, SignCommand.self] }
 
     static var overview: String {
         var text = """
@@ -71,6 +72,9 @@ enum CommandLineTool {
             let hint = usage.command.map { "see 'eventsuggest \($0) --help'" } ?? "see 'eventsuggest --help'"
             streams.error("eventsuggest: \(usage.message)\n\(hint)")
             return .usage
+        case let keys as KeysFileResolver.LoadError:
+            streams.error("eventsuggest: \(keys)")
+            return .findings
         case let mailbox as MailboxError:
             streams.error("eventsuggest: \(mailbox)")
             return .findings

@@ -24,6 +24,12 @@ final class StandardStreams {
 
     func writeLine(_ text: String) { write(text + "\n") }
 
+    /// Raw bytes, exactly (a message passed through).
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= flushThreshold { flush() }
+    }
+
     /// Writes a line to standard error at once (after flushing what standard output holds).
     func error(_ text: String) {
         flush()

@@ -10,7 +10,7 @@ struct CommandLineTests {
         #expect(result.stdoutText.contains("inspect"))
     }
 
-    @Test("every command has --help", arguments: ["inspect"])
+    @Test("every command has --help", arguments: ["inspect", "verify", "sign"])
     func commandHelp(command: String) throws {
         let result = try TestBinary.run([command, "--help"])
         #expect(result.status == 0)

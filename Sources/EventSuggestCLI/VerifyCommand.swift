@@ -1,0 +1,95 @@
+import DKIM
+import Findings
+import Mailbox
+import MailMessage
+
+/// `eventsuggest verify`: the DKIM verdict on every signature of every message.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let summary = "Verify the DKIM signatures of messages."
+    static let synopsis = "verify PATH... [--keys FILE | --dns HOST[:PORT]] [--json] [--now ISO8601]"
+    static let discussion = """
+        For each message, one line per DKIM-Signature field (top first): the result
+        (pass, fail, neutral, policy, temperror, permerror), the signing domain, selector
+        and algorithm, and why when it is not a plain pass. rsa-sha1 signatures and RSA
+        keys under 1024 bits are 'policy' even when valid (RFC 8301). A signature with l=
+        that leaves part of the body unsigned says how many bytes.
+
+        Keys come from DNS (the system resolver, or --dns), or from a keys file (--keys).
+        A DNS timeout or server failure is temperror; a missing key is permerror.
+
+        With --json, one object per message:
+          {"file", "signatures": [{"domain", "selector", "algorithm", "result", "reason"}]}
+        ("line" is added for a message inside an mbox; "signatures" is [] when unsigned).
+
+        Exit status: 0 when every message has a passing signature, 1 when one has none
+        (or an input could not be read), 2 on usage errors.
+        """
+    static let options: [OptionSpec] = [.flag("json", "One JSON object per message.")]
+        + CommonOptions.keyLookup + CommonOptions.clock + [
+            .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
+            .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
+        ]
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "verify needs at least one PATH (a file, Maildir, mbox, or -)", command: name)
+        }
+        let verifier = DKIMVerifier(
+            resolver: try CommonOptions.keyResolver(arguments, command: name),
+            now: try CommonOptions.now(arguments, command: name))
+        let format = try MailboxOptions.mboxFormat(arguments, command: name)
+        let json = arguments.has("json")
+        var status = ExitStatus.success
+        for path in arguments.positionals {
+            do {
+                let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
+                try source.forEachMessage(format: format) { mailboxMessage in
+                    for finding in mailboxMessage.findings {
+                        streams.error(FindingText.line(finding, in: mailboxMessage.location))
+                    }
+                    let results = mailboxMessage.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: mailboxMessage.bytes))
+                    if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
+                    if json {
+                        streams.writeLine(jsonObject(results, at: mailboxMessage.location).serialized)
+                    } else {
+                        streams.write(text(results, at: mailboxMessage.location))
+                    }
+                }
+            } catch let error as MailboxError {
+                _ = CommandLineTool.report(error, streams: streams)
+                status = .findings
+            }
+        }
+        return status
+    }
+
+    static func jsonObject(_ results: [DKIMResult], at location: MessageLocation) -> JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(location.path))]
+        if let line = location.line { members.append(("line", .number(line))) }
+        members.append(("signatures", .array(results.map { result in
+            var signature: [(String, JSONValue)] = [
+                ("domain", .optional(result.domain)),
+                ("selector", .optional(result.selector)),
+                ("algorithm", .optional(result.algorithm)),
+                ("result", .string(result.outcome.rawValue)),
+                ("reason", .optional(result.reason)),
+            ]
+            if result.unsignedBodyBytes > 0 { signature.append(("unsignedBodyBytes", .number(result.unsignedBodyBytes))) }
+            return .object(signature)
+        })))
+        return .object(members)
+    }
+
+    static func text(_ results: [DKIMResult], at location: MessageLocation) -> String {
+        guard !results.isEmpty else { return "\(location): unsigned (no DKIM-Signature field)\n" }
+        return results.map { result in
+            var line = "\(location.path):\(location.fileLine(result.line)): dkim=\(result.outcome.rawValue)"
+            if let domain = result.domain { line += " d=\(domain)" }
+            if let selector = result.selector { line += " s=\(selector)" }
+            if let algorithm = result.algorithm { line += " a=\(algorithm)" }
+            if let reason = result.reason { line += " (\(reason))" }
+            return line + "\n"
+        }.joined()
+    }
+}
