@@ -6,8 +6,10 @@ PREFIX       ?= /usr/local
 export PATH  := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the project needs: to build (OpenSSL, libxml2, pkg-config to find them)
-# and to test (python3 for the cross-checks against Python's email package).
-DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3
+# and to test: python3 (cross-check with Python's email package), dnsmasq-base (a real DNS
+# server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers).
+DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
+                dnsmasq-base python3-dkim opendkim-tools
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
@@ -50,8 +52,10 @@ test: deps
 	$(SWIFT) test
 
 demo: release
-	@echo "== eventsuggest inspect Maildir-samples/ (headers and MIME tree of each sample message)"
+	@echo "== eventsuggest inspect Maildir-samples/   (headers and MIME tree of each sample message)"
 	$(BIN_RELEASE) inspect Maildir-samples/
+	@echo "== eventsuggest verify --keys Maildir-samples/keys Maildir-samples/   (DKIM; one forgery fails, one mail is unsigned)"
+	-$(BIN_RELEASE) verify --keys Maildir-samples/keys --now 2027-06-01T00:00:00Z Maildir-samples/
 
 bench:
 	@echo "make bench: not yet — the benchmark against go-msgauth, dkimpy, opendkim and KItinerary comes with the speed issue."
