@@ -3,17 +3,18 @@ import Foundation
 import Glibc
 
 /// Errors of the test fixtures themselves (not of the code under test).
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
+public struct FixtureError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// A UDP socket bound to 127.0.0.1 on a port the kernel picks; closed on deinit.
 /// Kept open and never read, it is a DNS server that never answers.
-final class LoopbackUDPSocket {
-    let descriptor: Int32
-    let port: UInt16
+public final class LoopbackUDPSocket {
+    public let descriptor: Int32
+    public let port: UInt16
 
-    init() throws {
+    public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureError(description: "socket() failed: errno \(errno)") }
         var address = sockaddr_in()
@@ -36,33 +37,34 @@ final class LoopbackUDPSocket {
 
     deinit { close(descriptor) }
 
-    var server: DNSServer { DNSServer(host: "127.0.0.1", port: port)! }
+    public var server: DNSServer { DNSServer(host: "127.0.0.1", port: port)! }
 
     /// A port with nothing listening on it (just released; nothing else takes ports from
     /// this range on loopback during a test run).
-    static func freePort() throws -> UInt16 {
+    public static func freePort() throws -> UInt16 {
         try LoopbackUDPSocket().port
     }
 }
 
+/// Loopback DNS fixtures shared by the DNS unit tests and the end-to-end tests.
 /// A dnsmasq serving only local data on 127.0.0.1 at a free port, for one test.
 /// Use through `withDNSMasq`, which stops it whatever the test does.
 ///
 /// Started with `posix_spawn` and an empty signal mask: a child inherits the mask of the
 /// thread that starts it, and test-runner threads block SIGTERM, which a dnsmasq started
 /// through Foundation's `Process` then never sees.
-final class DNSMasq {
-    static let executable = "/usr/sbin/dnsmasq"
+public final class DNSMasq {
+    public static let executable = "/usr/sbin/dnsmasq"
     /// Always present, so readiness can be polled with a real query.
-    static let readyName = "ready.test.example"
+    public static let readyName = "ready.test.example"
 
-    let server: DNSServer
+    public let server: DNSServer
     private let pid: pid_t
     private let logPath: String
     private var exitStatus: Int32?
 
     /// `records` are extra dnsmasq options (`--txt-record=…`, `--cname=…`, …).
-    init(records: [String]) throws {
+    public init(records: [String]) throws {
         server = DNSServer(host: "127.0.0.1", port: try LoopbackUDPSocket.freePort())!
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("es-dnsmasq-\(UUID().uuidString).log").path
         let arguments = [
@@ -105,7 +107,7 @@ final class DNSMasq {
 
     /// Polls with real queries until dnsmasq answers; throws with its output if it exits or
     /// takes more than `seconds`.
-    func waitUntilReady(seconds: Double = 5) throws {
+    public func waitUntilReady(seconds: Double = 5) throws {
         let probe = DNSResolver(server: server, timeoutSeconds: 1, attempts: 1)
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
@@ -120,7 +122,7 @@ final class DNSMasq {
     }
 
     /// SIGTERM, then waits for it to exit.
-    func stop() {
+    public func stop() {
         guard exitStatus == nil else { return }
         kill(pid, SIGTERM)
         _ = reap(blocking: true)
@@ -143,7 +145,7 @@ final class DNSMasq {
 }
 
 /// Runs `body` against a fresh dnsmasq and stops it afterwards, also when `body` throws.
-func withDNSMasq<Result>(records: [String], _ body: (DNSServer) throws -> Result) throws -> Result {
+public func withDNSMasq<Result>(records: [String], _ body: (DNSServer) throws -> Result) throws -> Result {
     let dnsmasq = try DNSMasq(records: records)
     defer { dnsmasq.stop() }
     try dnsmasq.waitUntilReady()
