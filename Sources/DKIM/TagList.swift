@@ -53,9 +53,14 @@ struct TagList: Sendable {
     }
 
     /// RFC 6376 §3.2 tag-name: ALPHA *ALNUMPUNC.
+    /// QUIRK: a hyphen is accepted too (`x-new=1` in key records): dkimpy and OpenDKIM accept
+    /// it, and an unknown tag is ignored anyway, so refusing the whole record would fail mail
+    /// that every other verifier passes.
     private static func isTagName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        }
     }
 }
 
