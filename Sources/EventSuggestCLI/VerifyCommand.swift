@@ -1,4 +1,5 @@
 import DKIM
+import Foundation
 import Findings
 import Mailbox
 import MailMessage
@@ -25,7 +26,10 @@ enum VerifyCommand: Command {
         Exit status: 0 when every message has a passing signature, 1 when one has none
         (or an input could not be read), 2 on usage errors.
         """
-    static let options: [OptionSpec] = [.flag("json", "One JSON object per message.")]
+    static let options: [OptionSpec] = [
+        .flag("json", "One JSON object per message."),
+        .value("authserv-id", "ID", "Print, per message, the Authentication-Results field (RFC 8601) it would get."),
+    ]
         + CommonOptions.keyLookup + CommonOptions.clock + [
             .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
             .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
@@ -52,6 +56,11 @@ enum VerifyCommand: Command {
                     if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
                     if json {
                         streams.writeLine(jsonObject(results, at: mailboxMessage.location).serialized)
+                    } else if let authservID = arguments.value("authserv-id") {
+                        streams.writeLine("\(mailboxMessage.location):")
+                        streams.writeLine("Authentication-Results: "
+                            + AuthenticationResults.fieldValue(authservID: authservID, results: results)
+                                .replacingOccurrences(of: "\r\n", with: "\n"))
                     } else {
                         streams.write(text(results, at: mailboxMessage.location))
                     }
