@@ -1,0 +1,200 @@
+/// RFC 8259 over UTF-8 bytes: the document, values and the two containers.
+///
+/// Arrays and objects are read with an explicit stack of open containers rather than by
+/// recursion, so nesting costs heap, not stack, and stops at `maxDepth`.
+struct JSONParser {
+    let bytes: [UInt8]
+    /// The next byte to read.
+    var index: Int
+    let recovers: Bool
+    let maxDepth: Int
+    var tracker: JSONPositionTracker
+    /// The departures forgiven so far, in source order.
+    var recoveries: [JSONRecovery] = []
+
+    init(bytes: [UInt8], start: Int, recovers: Bool, maxDepth: Int) {
+        self.bytes = bytes
+        self.index = start
+        self.recovers = recovers
+        self.maxDepth = maxDepth
+        self.tracker = JSONPositionTracker(bytes: bytes, start: start)
+    }
+
+    /// RFC 8259 §2: `JSON-text = ws value ws`.
+    mutating func parseDocument() throws(JSONReadError) -> JSONValue {
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw syntaxError("expected the end of the text after the top-level value, found \(found(at: index))", at: index)
+        }
+        return value
+    }
+
+    /// Skips RFC 8259 whitespace and tells whether it held a line break.
+    @discardableResult
+    mutating func skipWhitespace() -> Bool {
+        var sawLineBreak = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard JSONByte.isWhitespace(byte) else { break }
+            if byte == JSONByte.lineFeed || byte == JSONByte.carriageReturn { sawLineBreak = true }
+            index += 1
+        }
+        return sawLineBreak
+    }
+
+    /// Where a value is expected, for the message when none is found.
+    enum ValueContext {
+        case document, afterOpenBracket, afterComma, afterColon
+
+        var expectation: String {
+            switch self {
+            case .document: "expected a value"
+            case .afterOpenBracket: "expected a value or ']' after '['"
+            case .afterComma: "expected a value after ','"
+            case .afterColon: "expected a value after ':'"
+            }
+        }
+    }
+
+    /// An array or object whose closing bracket has not been read yet.
+    private struct OpenContainer {
+        let isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        var pendingKey = ""
+
+        var closer: UInt8 { isObject ? JSONByte.closeBrace : JSONByte.closeBracket }
+        var value: JSONValue { isObject ? .object(members) : .array(elements) }
+        /// For messages: "an object member" or "an array element".
+        var itemName: String { isObject ? "an object member" : "an array element" }
+
+        mutating func add(_ value: JSONValue) {
+            if isObject {
+                members.append(JSONMember(key: pendingKey, value: value))
+            } else {
+                elements.append(value)
+            }
+        }
+    }
+
+    /// RFC 8259 §3–§5: one value, containers included.
+    mutating func parseValue() throws(JSONReadError) -> JSONValue {
+        var stack: [OpenContainer] = []
+        var context = ValueContext.document
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw syntaxError("\(context.expectation), found end of input", at: index)
+            }
+            var value: JSONValue
+            switch bytes[index] {
+            case JSONByte.openBrace, JSONByte.openBracket:
+                let isObject = bytes[index] == JSONByte.openBrace
+                guard stack.count < maxDepth else {
+                    throw JSONReadError(
+                        kind: .depthLimit, position: tracker.position(at: index),
+                        message: "arrays and objects nest deeper than the limit of \(maxDepth) levels")
+                }
+                index += 1
+                skipWhitespace()
+                let container = OpenContainer(isObject: isObject)
+                if index < bytes.count && bytes[index] == container.closer {
+                    index += 1
+                    value = container.value
+                } else {
+                    stack.append(container)
+                    if isObject {
+                        stack[stack.count - 1].pendingKey = try parseMemberName(expectation: "expected a string key or '}' after '{'")
+                        context = .afterColon
+                    } else {
+                        context = .afterOpenBracket
+                    }
+                    continue
+                }
+            case JSONByte.quote:
+                value = .string(try parseString())
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+                value = .number(try parseNumber())
+            default:
+                value = try parseLiteral(context)
+            }
+
+            // Add the value to its container; close every container it completes.
+            while !stack.isEmpty {
+                let last = stack.count - 1
+                stack[last].add(value)
+                let isObject = stack[last].isObject
+                let closer = stack[last].closer
+                let valueEnd = index
+                let sawLineBreak = skipWhitespace()
+                if index < bytes.count && bytes[index] == JSONByte.comma {
+                    let comma = index
+                    index += 1
+                    skipWhitespace()
+                    if index < bytes.count && bytes[index] == closer {
+                        try forgiveTrailingComma(at: comma, isObject: isObject)
+                        index += 1
+                        value = stack.removeLast().value
+                        continue
+                    }
+                } else if index < bytes.count && bytes[index] == closer {
+                    index += 1
+                    value = stack.removeLast().value
+                    continue
+                } else {
+                    try forgiveMissingComma(
+                        after: value, endingAt: valueEnd, sawLineBreak: sawLineBreak,
+                        in: stack[last].itemName, isObject: isObject)
+                }
+                // Another element or member follows.
+                if isObject {
+                    stack[last].pendingKey = try parseMemberName(expectation: "expected a string key after ','")
+                    context = .afterColon
+                } else {
+                    context = .afterComma
+                }
+                break
+            }
+            if stack.isEmpty { return value }
+        }
+    }
+
+    /// RFC 8259 §4: `member = string name-separator value`, up to the value.
+    private mutating func parseMemberName(expectation: String) throws(JSONReadError) -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == JSONByte.quote else {
+            throw syntaxError("\(expectation), found \(found(at: index))", at: index)
+        }
+        let name = try parseString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == JSONByte.colon else {
+            throw syntaxError("expected ':' after an object key, found \(found(at: index))", at: index)
+        }
+        index += 1
+        return name
+    }
+
+    /// RFC 8259 §3: `false`, `null`, `true` (lowercase only).
+    private mutating func parseLiteral(_ context: ValueContext) throws(JSONReadError) -> JSONValue {
+        let value: JSONValue
+        let length: Int
+        switch bytes[index] {
+        case UInt8(ascii: "t") where matches("true"): (value, length) = (.bool(true), 4)
+        case UInt8(ascii: "f") where matches("false"): (value, length) = (.bool(false), 5)
+        case UInt8(ascii: "n") where matches("null"): (value, length) = (.null, 4)
+        default: throw syntaxError("\(context.expectation), found \(found(at: index))", at: index)
+        }
+        index += length
+        return value
+    }
+
+    private func matches(_ word: StaticString) -> Bool {
+        guard bytes.count - index >= word.utf8CodeUnitCount else { return false }
+        let pointer = word.utf8Start
+        for offset in 0..<word.utf8CodeUnitCount where bytes[index + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+}
