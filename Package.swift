@@ -23,9 +23,15 @@ let package = Package(
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["Findings"]),
         .target(name: "DKIM", dependencies: ["MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
+        .target(name: "HTMLDocument", dependencies: ["CLibXML2"]),
+        // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
+        .target(name: "JSON"),
+        .target(name: "SchemaMarkup", dependencies: ["HTMLDocument", "JSON", "Findings"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings"]),
-        .target(name: "EventSuggest", dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "Findings"]),
-        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "Findings"]),
+        .target(name: "EventSuggest", dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SchemaMarkup", "Findings"]),
+        .executableTarget(
+            name: "EventSuggestCLI",
+            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SchemaMarkup", "JSON", "Findings"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
@@ -33,6 +39,9 @@ let package = Package(
         // Test fixtures several test targets share (a dnsmasq on loopback).
         .target(name: "TestSupport", dependencies: ["DNS"], path: "Tests/TestSupport"),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],
             resources: [.copy("Fixtures")]),

@@ -5,7 +5,7 @@ import Mailbox
 /// every outcome to text and an exit status in one place.
 enum CommandLineTool {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [InspectCommand.self, VerifyCommand.self, SignCommand.self] }
+    static var commands: [any Command.Type] { [InspectCommand.self, VerifyCommand.self, SignCommand.self, ExtractCommand.self] }
 
     static var overview: String {
         var text = """

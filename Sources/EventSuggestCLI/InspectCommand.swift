@@ -1,3 +1,4 @@
+import JSON
 import EventSuggest
 import Findings
 import Mailbox

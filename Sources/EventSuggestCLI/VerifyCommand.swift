@@ -1,3 +1,4 @@
+import JSON
 import DKIM
 import Foundation
 import Findings

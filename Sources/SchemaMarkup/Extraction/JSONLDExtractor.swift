@@ -1,0 +1,125 @@
+import JSON
+import Foundation
+import Findings
+import HTMLDocument
+
+/// Reads every `<script type="application/ld+json">` of a document (JSON-LD 1.1 §6.1 in HTML).
+struct JSONLDExtractor {
+    let limits: MarkupLimits
+    let part: String?
+    /// Recover from the JSON mistakes real mail makes (a `json-recovered` warning), or not (lint).
+    let recovers: Bool
+
+    func extract(from document: HTMLDocument, source: SourceText) -> (items: [ExtractedItem], findings: [Finding]) {
+        var items: [ExtractedItem] = []
+        var findings: [Finding] = []
+        let reader = LenientJSONReader(
+            limits: JSONReaderLimits(maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes), recovers: recovers)
+        for script in document.root.descendantElements where script.name == "script" && Self.isJSONLD(script) {
+            let raw = script.textContent
+            let start = source.location(of: raw, fromLine: script.line) ?? (script.line, 1)
+            func location(_ position: JSONPosition) -> SourceLocation {
+                position.line == 1
+                    ? SourceLocation(line: start.line, column: start.column + position.column - 1, part: part, inDecodedText: true)
+                    : SourceLocation(line: start.line + position.line - 1, column: position.column, part: part, inDecodedText: true)
+            }
+            let cleaned = Self.unwrap(raw)
+            if cleaned.allSatisfy(\.isWhitespace) { continue }
+            switch reader.read(cleaned) {
+            case .failure(let error):
+                let code: String
+                switch error.kind {
+                case .syntax: code = MarkupFindingCode.jsonSyntaxError
+                case .depthLimit: code = MarkupFindingCode.jsonTooDeep
+                case .sizeLimit: code = MarkupFindingCode.jsonTooLarge
+                }
+                findings.append(Finding(code: code, severity: .error,
+                                        message: "JSON-LD script: \(error.message)", location: location(error.position)))
+            case .success(let result):
+                for recovery in result.recoveries {
+                    findings.append(Finding(code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                                            message: "JSON-LD script: \(recovery.message)",
+                                            location: location(recovery.position)))
+                }
+                let scriptLocation = location(JSONPosition(line: 1, column: 1))
+                for value in Self.topLevelItems(result.value) {
+                    items.append(ExtractedItem(value: value, syntax: .jsonLD, location: scriptLocation))
+                }
+            }
+        }
+        return (items, findings)
+    }
+
+    /// `type="application/ld+json"`, any case, parameters allowed.
+    static func isJSONLD(_ script: HTMLNode) -> Bool {
+        guard let type = script.attribute("type") else { return false }
+        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return mediaType == "application/ld+json"
+    }
+
+    /// The objects a script holds: an array's elements, a `@graph`'s members (with the
+    /// outer `@context`), or the object itself.
+    static func topLevelItems(_ value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .array(let elements):
+            return elements.flatMap(topLevelItems)
+        case .object(let members):
+            guard case .array(let graph)? = value["@graph"] else { return [value] }
+            let context = members.first { $0.key == "@context" }
+            return graph.map { element in
+                guard case .object(var inner) = element else { return element }
+                if let context, !inner.contains(where: { $0.key == "@context" }) { inner.insert(context, at: 0) }
+                return .object(inner)
+            }
+        default:
+            return []
+        }
+    }
+
+    /// QUIRK: mail wraps scripts in `<!-- … -->`, `<![CDATA[ … ]]>` (with or without `//`)
+    /// and ends them with `;`. Each wrapper is blanked with spaces of the same length, so
+    /// positions in the JSON stay positions in the HTML.
+    static func unwrap(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        func blank(_ range: Range<Int>) { for index in range { scalars[index] = " " } }
+        func firstNonSpace(from start: Int) -> Int? {
+            var index = start
+            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+            return index < scalars.count ? index : nil
+        }
+        func lastNonSpace() -> Int? {
+            var index = scalars.count - 1
+            while index >= 0, scalars[index].properties.isWhitespace { index -= 1 }
+            return index >= 0 ? index : nil
+        }
+        func hasPrefix(_ prefix: String, at index: Int) -> Bool {
+            let wanted = Array(prefix.unicodeScalars)
+            return index + wanted.count <= scalars.count && Array(scalars[index..<(index + wanted.count)]) == wanted
+        }
+        func hasSuffix(_ suffix: String, endingAt last: Int) -> Bool {
+            let wanted = Array(suffix.unicodeScalars)
+            let start = last - wanted.count + 1
+            return start >= 0 && Array(scalars[start...last]) == wanted
+        }
+        var changed = true
+        while changed {
+            changed = false
+            guard let first = firstNonSpace(from: 0), let last = lastNonSpace() else { break }
+            for opener in ["<!--", "//<![CDATA[", "<![CDATA[", "/*<![CDATA[*/"] where hasPrefix(opener, at: first) {
+                blank(first..<(first + opener.unicodeScalars.count))
+                changed = true
+                break
+            }
+            if changed { continue }
+            for closer in ["-->", "//]]>", "]]>", "/*]]>*/", ";"] where hasSuffix(closer, endingAt: last) {
+                let count = closer.unicodeScalars.count
+                blank((last - count + 1)..<(last + 1))
+                changed = true
+                break
+            }
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+}

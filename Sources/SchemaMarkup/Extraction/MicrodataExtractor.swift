@@ -1,0 +1,191 @@
+import JSON
+import Findings
+import HTMLDocument
+
+/// Microdata (WHATWG HTML §5.2) into JSON-LD-shaped items.
+///
+/// Top-level items are elements with `itemscope` and no `itemprop`. An item's properties
+/// are found by the spec's crawl: its descendants and the elements its `itemref` names,
+/// not entering nested items (their properties are theirs, never the parent's), in tree
+/// order. Cycles through `itemref` are cut and reported.
+struct MicrodataExtractor {
+    let limits: MarkupLimits
+    let part: String?
+
+    /// The document flattened once, so elements have an identity and a tree order.
+    private struct Element {
+        let node: HTMLNode
+        let children: [Int]
+    }
+
+    private struct State {
+        var elements: [Element] = []
+        var byID: [String: Int] = [:]
+        var findings: [Finding] = []
+        var itemCount = 0
+        var reportedItemLimit = false
+    }
+
+    func extract(from document: HTMLDocument) -> (items: [ExtractedItem], findings: [Finding]) {
+        var state = State()
+        _ = flatten(document.root, into: &state)
+        var items: [ExtractedItem] = []
+        for (index, element) in state.elements.enumerated()
+        where element.node.hasAttribute("itemscope") && !element.node.hasAttribute("itemprop") {
+            guard let value = item(at: index, chain: [], state: &state) else { continue }
+            guard case .object(var members) = value, members.contains(where: { !$0.key.hasPrefix("@") }) else {
+                continue // an item with no properties says nothing (KItinerary drops them too)
+            }
+            if Self.isSchemaOrg(element.node.attribute("itemtype")) {
+                members.insert(JSONMember(key: "@context", value: .string("http://schema.org")), at: 0)
+            }
+            items.append(ExtractedItem(value: .object(members), syntax: .microdata,
+                                       location: SourceLocation(line: element.node.line, part: part, inDecodedText: true)))
+        }
+        return (items, state.findings)
+    }
+
+    private func flatten(_ node: HTMLNode, into state: inout State) -> Int {
+        let index = state.elements.count
+        state.elements.append(Element(node: node, children: []))
+        var children: [Int] = []
+        for child in node.children where child.isElement { children.append(flatten(child, into: &state)) }
+        state.elements[index] = Element(node: node, children: children)
+        if let id = node.attribute("id"), state.byID[id] == nil { state.byID[id] = index }
+        return index
+    }
+
+    /// The item at element `index`, or nil when a limit stops it. `chain` holds the items
+    /// being built around it, to catch an item that would contain itself.
+    private func item(at index: Int, chain: [Int], state: inout State) -> JSONValue? {
+        guard state.itemCount < limits.maxItems else {
+            if !state.reportedItemLimit {
+                state.reportedItemLimit = true
+                state.findings.append(Finding(
+                    code: MarkupFindingCode.tooManyItems, severity: .warning,
+                    message: "more than \(limits.maxItems) Microdata items in one part (maxItems); the rest are ignored",
+                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+            }
+            return nil
+        }
+        guard chain.count < limits.maxItemDepth else {
+            state.findings.append(Finding(
+                code: MarkupFindingCode.itemTooDeep, severity: .warning,
+                message: "Microdata items nested deeper than \(limits.maxItemDepth) (maxItemDepth); the inner item is ignored",
+                location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+            return nil
+        }
+        state.itemCount += 1
+        let node = state.elements[index].node
+        var members: [JSONMember] = []
+        let types = (node.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map { SchemaType.shortName(String($0)) }
+        if types.count == 1 { members.append(JSONMember(key: "@type", value: .string(types[0]))) }
+        if types.count > 1 { members.append(JSONMember(key: "@type", value: .array(types.map(JSONValue.string)))) }
+        if let id = node.attribute("itemid") { members.append(JSONMember(key: "@id", value: .string(id))) }
+
+        var values: [(name: String, value: JSONValue)] = []
+        for property in properties(of: index, state: &state) {
+            let element = state.elements[property].node
+            let value: JSONValue?
+            if element.hasAttribute("itemscope") {
+                if chain.contains(property) || property == index {
+                    state.findings.append(Finding(
+                        code: MarkupFindingCode.itemrefCycle, severity: .warning,
+                        message: "Microdata item refers to itself through itemref; the cycle is cut",
+                        location: SourceLocation(line: element.line, part: part, inDecodedText: true)))
+                    value = nil
+                } else {
+                    value = item(at: property, chain: chain + [index], state: &state)
+                }
+            } else {
+                value = .string(Self.propertyValue(element))
+            }
+            guard let value else { continue }
+            for name in (element.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace) {
+                values.append((SchemaType.shortName(String(name)), value))
+            }
+        }
+        // Repeated properties become arrays, in tree order; the first occurrence fixes the key order.
+        var order: [String] = []
+        var grouped: [String: [JSONValue]] = [:]
+        for (name, value) in values {
+            if grouped[name] == nil { order.append(name) }
+            grouped[name, default: []].append(value)
+        }
+        for name in order {
+            let list = grouped[name]!
+            members.append(JSONMember(key: name, value: list.count == 1 ? list[0] : .array(list)))
+        }
+        return .object(members)
+    }
+
+    /// The WHATWG crawl for the properties of the item at `root`, in tree order.
+    private func properties(of root: Int, state: inout State) -> [Int] {
+        var results: [Int] = []
+        var memory: Set<Int> = [root]
+        var pending: [Int] = state.elements[root].children
+        for reference in (state.elements[root].node.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace) {
+            if let target = state.byID[String(reference)] {
+                pending.append(target)
+            } else {
+                state.findings.append(Finding(
+                    code: MarkupFindingCode.itemrefMissing, severity: .warning,
+                    message: "itemref names \"\(reference)\", but no element has that id",
+                    location: SourceLocation(line: state.elements[root].node.line, part: part, inDecodedText: true)))
+            }
+        }
+        while let current = pending.popLast() {
+            guard memory.insert(current).inserted else { continue }
+            let node = state.elements[current].node
+            if !node.hasAttribute("itemscope") { pending.append(contentsOf: state.elements[current].children) }
+            if let names = node.attribute("itemprop"), !names.allSatisfy(\.isWhitespace) { results.append(current) }
+        }
+        // Flattening numbered the elements in tree order.
+        return results.sorted()
+    }
+
+    /// The value of a non-item property element (WHATWG "property value").
+    static func propertyValue(_ element: HTMLNode) -> String {
+        let attribute: String?
+        switch element.name {
+        case "meta": attribute = element.attribute("content")
+        case "audio", "embed", "iframe", "img", "source", "track", "video": attribute = element.attribute("src")
+        case "a", "area", "link": attribute = element.attribute("href")
+        case "object": attribute = element.attribute("data")
+        case "data", "meter": attribute = element.attribute("value")
+        case "time": attribute = element.attribute("datetime")
+        default: attribute = nil
+        }
+        if let attribute { return attribute.trimmingWhitespace }
+        // QUIRK: text content with whitespace runs collapsed and trimmed: the markup's
+        // layout is not part of the value (what KItinerary, Gmail and Apple show).
+        return collapsingWhitespace(element.textContent)
+    }
+
+    static func collapsingWhitespace(_ text: String) -> String {
+        var output = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.unicodeScalars.append(" ") }
+                pendingSpace = false
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    static func isSchemaOrg(_ itemtype: String?) -> Bool {
+        guard let first = itemtype?.split(whereSeparator: \.isWhitespace).first else { return false }
+        return SchemaType.isSchemaOrgIRI(String(first)) || !first.contains("/")
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+            .map(Character.init))
+    }
+}

@@ -1,0 +1,79 @@
+import Findings
+import HTMLDocument
+
+/// What one HTML part holds: the raw items, the reservations they describe, and findings.
+public struct MarkupExtraction: Sendable {
+    public var items: [ExtractedItem]
+    public var reservations: [Reservation]
+    public var findings: [Finding]
+
+    public init(items: [ExtractedItem] = [], reservations: [Reservation] = [], findings: [Finding] = []) {
+        self.items = items
+        self.reservations = reservations
+        self.findings = findings
+    }
+}
+
+/// Reads schema.org markup — JSON-LD and Microdata — from HTML into reservations.
+public struct MarkupExtractor: Sendable {
+    public var limits: MarkupLimits
+    /// Recover from the JSON mistakes real mail makes (ingest), or report them as errors (lint).
+    public var recoversJSON: Bool
+    /// Whose required fields to check (lint); none for ingest.
+    public var profiles: [MarkupProfile]
+
+    public init(limits: MarkupLimits = .init(), recoversJSON: Bool = true, profiles: [MarkupProfile] = []) {
+        self.limits = limits
+        self.recoversJSON = recoversJSON
+        self.profiles = profiles
+    }
+
+    /// Extracts from one decoded HTML part. `part` is its MIME part number, for locations.
+    public func extract(html: String, part: String? = nil) -> MarkupExtraction {
+        let found = items(fromHTML: html, part: part)
+        var result = reservations(from: found.items)
+        result.findings = (found.findings + result.findings).sortedByLocation()
+        return result
+    }
+
+    /// The raw schema.org items of one HTML part (JSON-LD and Microdata), with the findings of reading them.
+    public func items(fromHTML html: String, part: String? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
+        let document: HTMLDocument
+        do {
+            document = try HTMLDocument(parsing: html, limits: limits.html)
+        } catch {
+            return ([], [Finding(code: MarkupFindingCode.htmlTooLarge, severity: .error, message: "\(error)",
+                                 location: SourceLocation(line: 1, part: part, inDecodedText: true))])
+        }
+        var findings: [Finding] = []
+        if document.wasTruncated {
+            findings.append(Finding(
+                code: MarkupFindingCode.htmlTruncated, severity: .warning,
+                message: "HTML nested deeper than \(limits.html.maxDepth) elements (maxDepth); deeper content is ignored",
+                location: SourceLocation(line: 1, part: part, inDecodedText: true)))
+        }
+        let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON)
+            .extract(from: document, source: SourceText(html))
+        let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document)
+        return (jsonLD.items + microdata.items, findings + jsonLD.findings + microdata.findings)
+    }
+
+    /// The reservations the items of one message describe (all its HTML parts together, so
+    /// references and duplicate parts are seen across them), checked against the profiles.
+    public func reservations(from items: [ExtractedItem]) -> MarkupExtraction {
+        let normalized = ReservationNormalizer(part: nil, limits: limits).normalize(items)
+        let findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
+        return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
+    }
+}
+
+extension Array where Element == Finding {
+    /// In order of position (part, line, column); findings without a position first. Stable.
+    func sortedByLocation() -> [Finding] {
+        enumerated().sorted { left, right in
+            let a = left.element.location, b = right.element.location
+            let keyA = (a?.part ?? "", a?.line ?? 0, a?.column ?? 0), keyB = (b?.part ?? "", b?.line ?? 0, b?.column ?? 0)
+            return keyA != keyB ? keyA < keyB : left.offset < right.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,23 @@
+/// The stable codes of the findings the markup part reports.
+public enum MarkupFindingCode {
+    public static let htmlTooLarge = "html-too-large"
+    public static let htmlTruncated = "html-depth-exceeded"
+    public static let jsonSyntaxError = "json-syntax-error"
+    public static let jsonRecovered = "json-recovered"
+    public static let jsonTooLarge = "json-too-large"
+    public static let jsonTooDeep = "json-too-deep"
+    public static let tooManyItems = "too-many-items"
+    public static let itemrefCycle = "itemref-cycle"
+    public static let itemrefMissing = "itemref-missing"
+    public static let itemTooDeep = "item-too-deep"
+    public static let unknownType = "unknown-type"
+    public static let unknownStatus = "unknown-status"
+    public static let missingProperty = "missing-property"
+    public static let invalidDateTime = "invalid-date-time"
+    public static let noTimeZone = "no-time-zone"
+    public static let endBeforeStart = "end-before-start"
+    public static let duplicateItemReference = "duplicate-item-reference"
+    public static let notReservation = "not-a-reservation"
+    public static let pendingReservation = "reservation-not-confirmed"
+    public static let tooManyReservations = "too-many-reservations"
+}
