@@ -9,6 +9,7 @@ public enum MarkupFindingCode {
     public static let tooManyItems = "too-many-items"
     public static let itemrefCycle = "itemref-cycle"
     public static let itemrefMissing = "itemref-missing"
+    public static let orphanProperty = "microdata-orphan-property"
     public static let itemTooDeep = "item-too-deep"
     public static let unknownType = "unknown-type"
     public static let unknownStatus = "unknown-status"

@@ -24,25 +24,69 @@ struct MicrodataExtractor {
         var findings: [Finding] = []
         var itemCount = 0
         var reportedItemLimit = false
+        /// Elements some item took as a property.
+        var claimed: Set<Int> = []
     }
 
     func extract(from document: HTMLDocument) -> (items: [ExtractedItem], findings: [Finding]) {
         var state = State()
         _ = flatten(document.root, into: &state)
-        var items: [ExtractedItem] = []
+        var built: [(index: Int, members: [JSONMember])] = []
         for (index, element) in state.elements.enumerated()
         where element.node.hasAttribute("itemscope") && !element.node.hasAttribute("itemprop") {
-            guard let value = item(at: index, chain: [], state: &state) else { continue }
-            guard case .object(var members) = value, members.contains(where: { !$0.key.hasPrefix("@") }) else {
-                continue // an item with no properties says nothing (KItinerary drops them too)
-            }
-            if Self.isSchemaOrg(element.node.attribute("itemtype")) {
+            guard let value = item(at: index, chain: [], state: &state), case .object(let members) = value else { continue }
+            built.append((index, members))
+        }
+        attachOrphans(to: &built, state: &state)
+        var items: [ExtractedItem] = []
+        for (index, var members) in built {
+            // An item with no properties says nothing (KItinerary drops them too).
+            guard members.contains(where: { !$0.key.hasPrefix("@") }) else { continue }
+            let node = state.elements[index].node
+            if Self.isSchemaOrg(node.attribute("itemtype")) {
                 members.insert(JSONMember(key: "@context", value: .string("http://schema.org")), at: 0)
             }
             items.append(ExtractedItem(value: .object(members), syntax: .microdata,
-                                       location: SourceLocation(line: element.node.line, part: part, inDecodedText: true)))
+                                       location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
         }
         return (items, state.findings)
+    }
+
+    /// QUIRK: HTML parsing closes a `<p>` when a `<div>` starts, so in
+    /// `<p itemscope …><div itemprop="reservationFor" itemscope …>` (Gmail's own published
+    /// example) the property ends up outside its item. Such an orphaned `itemprop` is
+    /// attached to the nearest top-level item before it, as KItinerary does, with a warning.
+    private func attachOrphans(to built: inout [(index: Int, members: [JSONMember])], state: inout State) {
+        for index in state.elements.indices {
+            let node = state.elements[index].node
+            guard let names = node.attribute("itemprop"), !names.allSatisfy(\.isWhitespace),
+                  !state.claimed.contains(index),
+                  let target = built.lastIndex(where: { $0.index < index }) else { continue }
+            state.claimed.insert(index)
+            let value: JSONValue?
+            if node.hasAttribute("itemscope") {
+                value = item(at: index, chain: [built[target].index], state: &state)
+            } else {
+                value = .string(Self.propertyValue(node))
+            }
+            guard let value else { continue }
+            for name in names.split(whereSeparator: \.isWhitespace).map({ SchemaType.shortName(String($0)) }) {
+                if let existing = built[target].members.firstIndex(where: { $0.key == name }) {
+                    if case .array(let values) = built[target].members[existing].value {
+                        built[target].members[existing].value = .array(values + [value])
+                    } else {
+                        built[target].members[existing].value = .array([built[target].members[existing].value, value])
+                    }
+                } else {
+                    built[target].members.append(JSONMember(key: name, value: value))
+                }
+            }
+            state.findings.append(Finding(
+                code: MarkupFindingCode.orphanProperty, severity: .warning,
+                message: "itemprop \"\(names)\" is outside any item (the HTML nesting was broken, e.g. a <div> "
+                    + "inside a <p>); attached to the item at line \(state.elements[built[target].index].node.line)",
+                location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
+        }
     }
 
     private func flatten(_ node: HTMLNode, into state: inout State) -> Int {
@@ -85,6 +129,7 @@ struct MicrodataExtractor {
 
         var values: [(name: String, value: JSONValue)] = []
         for property in properties(of: index, state: &state) {
+            state.claimed.insert(property)
             let element = state.elements[property].node
             let value: JSONValue?
             if element.hasAttribute("itemscope") {
@@ -150,13 +195,18 @@ struct MicrodataExtractor {
         switch element.name {
         case "meta": attribute = element.attribute("content")
         case "audio", "embed", "iframe", "img", "source", "track", "video": attribute = element.attribute("src")
-        case "a", "area", "link": attribute = element.attribute("href")
+        case "a", "area": attribute = element.attribute("href")
+        // QUIRK: <link itemprop=… content=…> without href (Lufthansa's check-in links):
+        // WHATWG gives "", KItinerary reads content; the URL is what the sender meant.
+        case "link": attribute = element.attribute("href") ?? element.attribute("content")
         case "object": attribute = element.attribute("data")
         case "data", "meter": attribute = element.attribute("value")
         case "time": attribute = element.attribute("datetime")
         default: attribute = nil
         }
-        if let attribute { return attribute.trimmingWhitespace }
+        // Attribute values are taken verbatim (WHATWG): trailing spaces in a boarding-pass
+        // barcode (ticketToken) are data.
+        if let attribute { return attribute }
         // QUIRK: text content with whitespace runs collapsed and trimmed: the markup's
         // layout is not part of the value (what KItinerary, Gmail and Apple show).
         return collapsingWhitespace(element.textContent)
