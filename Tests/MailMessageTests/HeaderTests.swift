@@ -108,3 +108,27 @@ struct HeaderTests {
         #expect(MailMessage("\r\n").messageID == nil)
     }
 }
+
+@Suite("the Date field as an instant")
+struct MessageDateTests {
+    @Test(arguments: [
+        ("Fri, 26 Jun 2020 10:00:00 -0700", 1_593_190_800, -25_200),
+        ("26 Jun 2020 17:00:00 +0000", 1_593_190_800, 0),
+        ("Fri, 26 Jun 2020 10:00 -0700", 1_593_190_800, -25_200),              // no seconds
+        ("Fri, 11 Jul 2003 21:00:37 -0700 (PDT)", 1_057_982_437, -25_200),     // a comment
+        ("Fri, 26 Jun 20 17:00:00 GMT", 1_593_190_800, 0),                     // 2-digit year, zone name
+        ("Fri, 26 Jun 2020 13:00:00 EDT", 1_593_190_800, -14_400),
+        ("  Fri,26 Jun 2020 17:00:00 +0000  ", 1_593_190_800, 0),
+    ] as [(String, Int64, Int)])
+    func parses(text: String, seconds: Int64, offset: Int) throws {
+        let date = try #require(MessageDate(parsing: text))
+        #expect(date.secondsSince1970 == seconds)
+        #expect(date.utcOffsetSeconds == offset)
+    }
+
+    @Test(arguments: ["", "yesterday", "31 Feb 2020 10:00:00 +0000", "26 Foo 2020 10:00:00 +0000",
+                      "26 Jun 2020 25:00:00 +0000", "26 Jun 2020 10:00:00 +2500"])
+    func rejects(text: String) {
+        #expect(MessageDate(parsing: text) == nil)
+    }
+}
