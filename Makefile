@@ -9,7 +9,8 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # and to test: python3 (cross-check with Python's email package), dnsmasq-base (a real DNS
 # server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
-                dnsmasq-base python3-dkim opendkim-tools
+                dnsmasq-base python3-dkim opendkim-tools python3-extruct \
+                python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest

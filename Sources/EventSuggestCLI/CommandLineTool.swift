@@ -1,11 +1,12 @@
 import DKIM
+import SenderPolicy
 import Mailbox
 
 /// The entry point: picks the command, parses its arguments, runs it, and maps
 /// every outcome to text and an exit status in one place.
 enum CommandLineTool {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [InspectCommand.self, VerifyCommand.self, SignCommand.self, ExtractCommand.self] }
+    static var commands: [any Command.Type] { [FilterCommand.self, InspectCommand.self, VerifyCommand.self, SignCommand.self, ExtractCommand.self] }
 
     static var overview: String {
         var text = """
@@ -74,6 +75,12 @@ enum CommandLineTool {
             return .usage
         case let keys as KeysFileResolver.LoadError:
             streams.error("eventsuggest: \(keys)")
+            return .findings
+        case let suffixes as PublicSuffixList.LoadError:
+            streams.error("eventsuggest: \(suffixes)")
+            return .findings
+        case let registered as RegisteredDomains.LoadError:
+            streams.error("eventsuggest: \(registered)")
             return .findings
         case let mailbox as MailboxError:
             streams.error("eventsuggest: \(mailbox)")

@@ -1,0 +1,60 @@
+import DKIM
+import Findings
+import ICalendar
+import MailMessage
+import SchemaMarkup
+import SenderPolicy
+
+/// One message through the parts of DESIGN.md, one way: DKIM verdicts → sender policy →
+/// markup from the message's own HTML parts → reservations → calendar events.
+public struct Pipeline: Sendable {
+    public var verifier: DKIMVerifier
+    public var policy: SenderPolicy
+    public var extractor: MarkupExtractor
+    /// nil: find and report, write nothing.
+    public var store: CalendarStore?
+
+    public init(verifier: DKIMVerifier, policy: SenderPolicy, extractor: MarkupExtractor = .init(), store: CalendarStore?) {
+        self.verifier = verifier
+        self.policy = policy
+        self.extractor = extractor
+        self.store = store
+    }
+
+    /// Everything but the calendar: pure and safe to run on many messages in parallel.
+    public func analyze(_ message: MailMessage) -> MessageReport {
+        let dkim = verifier.verify(message)
+        let decision = policy.decide(message, dkim: dkim)
+        let markup = MessageMarkup.extract(from: message, using: extractor)
+        var findings = message.findings + markup.findings
+        if !decision.trusted && !markup.reservations.isEmpty {
+            findings.append(Finding(
+                code: "sender-not-trusted", severity: .warning,
+                message: "\(markup.reservations.count) reservation(s) found but not used: \(decision.reason)"))
+        }
+        return MessageReport(
+            messageID: message.messageID, from: message.author, date: message.dateValue?.secondsSince1970, dkim: dkim,
+            decision: decision, reservations: markup.reservations, outcomes: [], findings: findings)
+    }
+
+    /// Writes the report's reservations to the calendar, when trusted. A failing calendar
+    /// folder is recorded in the report, not thrown: the message must still be delivered.
+    public func record(_ report: inout MessageReport) {
+        guard let store, report.decision.trusted, let domain = report.decision.domain, !report.reservations.isEmpty else {
+            return
+        }
+        let source = ReservationSource(domain: domain, messageID: report.messageID, messageDate: report.date)
+        do {
+            report.outcomes = try store.apply(report.reservations, from: source)
+        } catch {
+            report.calendarError = error.description
+            report.findings.append(Finding(code: "calendar-unwritable", severity: .error, message: error.description))
+        }
+    }
+
+    public func process(_ message: MailMessage) -> MessageReport {
+        var report = analyze(message)
+        record(&report)
+        return report
+    }
+}

@@ -1,0 +1,137 @@
+import SchemaMarkup
+
+/// What a reservation part becomes in a calendar, before identity and bookkeeping: the
+/// fields a person reads.
+public struct EventDraft: Sendable, Hashable {
+    public var summary: String
+    public var start: DateTimeValue
+    public var end: DateTimeValue?
+    public var location: String?
+    public var description: String
+    public var url: String?
+    /// Minutes before the start for a reminder, when reminders are asked for.
+    public var alarmMinutesBefore: Int?
+}
+
+/// The choices made in mapping reservations to events. Lodging and car rentals become one
+/// event from check-in (pick-up) to check-out (drop-off): a calendar shows the stay or the
+/// rental as one block, and one UID per part keeps update and cancel simple.
+public struct EventMappingOptions: Sendable, Hashable {
+    /// Add a VALARM with each type's default lead time.
+    public var alarms: Bool
+
+    public init(alarms: Bool = false) { self.alarms = alarms }
+}
+
+public enum EventMapping {
+    /// Default lengths when the markup gives no end, in seconds.
+    static func defaultDuration(_ kind: ReservationKind) -> Int {
+        switch kind {
+        case .foodEstablishment: 2 * 3600 // a table: two hours
+        case .event: 2 * 3600
+        case .flight: 2 * 3600
+        case .train, .bus, .boat: 3600
+        case .lodging, .rentalCar: 24 * 3600
+        case .taxi: 30 * 60
+        }
+    }
+
+    /// Default reminder lead times (minutes), used with `--alarm`.
+    static func defaultAlarm(_ kind: ReservationKind) -> Int {
+        switch kind {
+        case .flight: 180 // leave for the airport
+        case .train, .bus, .boat: 60
+        case .foodEstablishment, .event: 60
+        case .lodging, .rentalCar: 120
+        case .taxi: 15
+        }
+    }
+
+    /// The draft for a reservation part, or nil when it has no start time.
+    public static func draft(for reservation: Reservation, options: EventMappingOptions = .init()) -> EventDraft? {
+        guard let start = reservation.start else { return nil }
+        var end = reservation.end
+        if end == nil {
+            let seconds = defaultDuration(reservation.kind)
+            end = start.isDateOnly ? start.adding(seconds: max(seconds, 86_400) / 86_400 * 86_400) : start.adding(seconds: seconds)
+        }
+        return EventDraft(
+            summary: summary(reservation), start: start, end: end, location: location(reservation),
+            description: description(reservation), url: reservation.url,
+            alarmMinutesBefore: options.alarms ? defaultAlarm(reservation.kind) : nil)
+    }
+
+    /// A summary a person would write.
+    public static func summary(_ reservation: Reservation) -> String {
+        let from = reservation.place?.code ?? reservation.place?.name
+        let to = reservation.destination?.code ?? reservation.destination?.name
+        let route = [from, to].compactMap { $0 }.joined(separator: " → ")
+        func joined(_ pieces: String?...) -> String {
+            pieces.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        switch reservation.kind {
+        case .foodEstablishment:
+            let table = reservation.partySize.map { "table for \($0)" } ?? "table"
+            return "\(reservation.name ?? "Restaurant") — \(table)"
+        case .flight:
+            return joined(reservation.tripNumber ?? reservation.provider ?? "Flight", route)
+        case .lodging:
+            var text = reservation.name ?? "Hotel"
+            if let start = reservation.start, let end = reservation.end, let nights = nightsBetween(start, end), nights > 0 {
+                text += ", \(nights) night\(nights == 1 ? "" : "s")"
+            }
+            return text
+        case .event:
+            return reservation.name ?? "Event"
+        case .train:
+            return joined(reservation.tripNumber ?? reservation.provider ?? "Train", route)
+        case .bus:
+            let number = reservation.tripNumber.map { "Bus \($0)" } ?? reservation.provider ?? "Bus"
+            return joined(number, route)
+        case .boat:
+            return joined("Ferry", reservation.tripNumber ?? reservation.provider, route)
+        case .rentalCar:
+            let company = reservation.provider.map { " \($0)" } ?? ""
+            let place = reservation.place?.name.map { " at \($0)" } ?? ""
+            return "Car rental pick-up\(company)\(place)"
+        case .taxi:
+            return "Taxi pick-up" + (reservation.place?.name.map { " at \($0)" } ?? "")
+        }
+    }
+
+    static func location(_ reservation: Reservation) -> String? {
+        guard let place = reservation.place else { return nil }
+        let pieces = [place.name, place.address?.formatted].compactMap { $0 }.filter { !$0.isEmpty }
+        return pieces.isEmpty ? nil : pieces.joined(separator: ", ")
+    }
+
+    static func description(_ reservation: Reservation) -> String {
+        var lines: [String] = []
+        if let id = reservation.reservationID { lines.append("Confirmation number: \(id)") }
+        if let name = reservation.underName { lines.append("Reserved for: \(name)") }
+        if let size = reservation.partySize { lines.append("Party size: \(size)") }
+        if let provider = reservation.provider, reservation.kind != .foodEstablishment { lines.append("Operated by: \(provider)") }
+        if let destination = reservation.destination {
+            let text = [destination.name, destination.address?.formatted].compactMap { $0 }.joined(separator: ", ")
+            if !text.isEmpty { lines.append((reservation.kind == .rentalCar ? "Drop-off: " : "Arrival: ") + text) }
+        }
+        if let phone = reservation.place?.telephone { lines.append("Phone: \(phone)") }
+        if let broker = reservation.broker { lines.append("Booked through: \(broker)") }
+        if let seat = reservation.seat { lines.append("Seat: \(seat)") }
+        if let ticket = reservation.ticketNumber { lines.append("Ticket: \(ticket)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Calendar days between two dates (check-in to check-out), by their local dates.
+    static func nightsBetween(_ start: DateTimeValue, _ end: DateTimeValue) -> Int? {
+        let startDay = DateTimeValue(year: start.year, month: start.month, day: start.day, time: nil, utcOffsetSeconds: nil)
+        let endDay = DateTimeValue(year: end.year, month: end.month, day: end.day, time: nil, utcOffsetSeconds: nil)
+        var day = startDay
+        var nights = 0
+        while let order = day.compare(endDay), order == .orderedAscending, nights < 366 {
+            day = day.adding(seconds: 86_400)
+            nights += 1
+        }
+        return nights
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The Public Suffix List (publicsuffix.org): which part of a domain is a public suffix,
+/// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
+/// aligned. Rules, wildcards and exceptions per the list's algorithm; the implicit `*` rule.
+public struct PublicSuffixList: Sendable {
+    private var rules: Set<String> = []
+    private var wildcards: Set<String> = []   // "*.ck" stored as "ck"
+    private var exceptions: Set<String> = []  // "!www.ck" stored as "www.ck"
+
+    /// Debian's copy, installed by the `publicsuffix` package.
+    public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
+
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path): cannot read the Public Suffix List (install Debian's publicsuffix or pass --psl FILE)" }
+    }
+
+    public init(path: String = PublicSuffixList.debianPath) throws(LoadError) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw LoadError(path: path) }
+        self.init(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Parses the list's text: one rule per line, `//` comments, the first word of a line.
+    public init(text: String) {
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else { continue }
+            let name = rule.lowercased()
+            if name.hasPrefix("!") {
+                exceptions.insert(String(name.dropFirst()))
+            } else if name.hasPrefix("*.") {
+                wildcards.insert(String(name.dropFirst(2)))
+            } else {
+                rules.insert(name)
+            }
+        }
+    }
+
+    /// The public suffix of `domain` (lowercased, without a trailing dot).
+    public func publicSuffix(of domain: String) -> String {
+        let labels = Self.labels(domain)
+        guard !labels.isEmpty else { return "" }
+        var best = 1 // the implicit "*" rule: the last label
+        for count in 1...labels.count {
+            let candidate = labels.suffix(count).joined(separator: ".")
+            if exceptions.contains(candidate) {
+                best = count - 1
+                break
+            }
+            if rules.contains(candidate) { best = max(best, count) }
+            if count < labels.count, wildcards.contains(candidate) { best = max(best, count + 1) }
+        }
+        return labels.suffix(best).joined(separator: ".")
+    }
+
+    /// The organizational domain: the public suffix plus one label; nil for a suffix itself.
+    public func organizationalDomain(of domain: String) -> String? {
+        let labels = Self.labels(domain)
+        let suffixCount = publicSuffix(of: domain).split(separator: ".").count
+        guard labels.count > suffixCount else { return nil }
+        return labels.suffix(suffixCount + 1).joined(separator: ".")
+    }
+
+    private static func labels(_ domain: String) -> [String] {
+        var name = domain.lowercased()
+        while name.hasSuffix(".") { name.removeLast() }
+        return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
