@@ -6,7 +6,7 @@ import Mailbox
 /// every outcome to text and an exit status in one place.
 enum CommandLineTool {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [FilterCommand.self, InspectCommand.self, VerifyCommand.self, SignCommand.self, ExtractCommand.self] }
+    static var commands: [any Command.Type] { [ScanCommand.self, FilterCommand.self, InspectCommand.self, VerifyCommand.self, SignCommand.self, ExtractCommand.self] }
 
     static var overview: String {
         var text = """

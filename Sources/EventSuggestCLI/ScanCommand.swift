@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import EventSuggest
+import Foundation
+import Mailbox
+import MailMessage
+
+/// `eventsuggest scan`: mailboxes in parallel into a calendar, with a report and a summary.
+enum ScanCommand: Command {
+    static let name = "scan"
+    static let summary = "Scan Maildir folders and mbox files: verify, extract, and write events to a calendar."
+    static let synopsis = "scan PATH... [--calendar DIR] [--registered FILE] [--report FILE|-] [--jobs N] [options]"
+    static let discussion = """
+        Every message goes through the whole pipeline: DKIM, the sender policy, the markup
+        of its own HTML parts. Messages are analysed in parallel (--jobs, default: the
+        number of cores); events are then written in the order of the messages' dates
+        (modifiedTime, else Date), so the calendar ends up as if the mails had arrived in
+        order, whatever order they were read in. Scanning again changes nothing.
+
+        --report FILE writes one JSON object per message (DESIGN.md's report: file,
+        messageId, from, dkim, policy, reservations, events, diagnostics); '-' writes them to
+        standard output and the summary to standard error. A progress line is shown on a
+        terminal only.
+
+        Exit status: 0, or 1 when an input could not be read or the calendar folder could
+        not be written; 2 on usage errors.
+        """
+    static let options: [OptionSpec] = PipelineOptions.specs + [
+        .value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output)."),
+        .value("jobs", "N", "Messages analysed in parallel (default: the number of cores)."),
+        .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
+        .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
+    ]
+
+    /// One message's place in the scan and its result.
+    private struct Entry {
+        let location: MessageLocation
+        var report: MessageReport
+    }
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let text = arguments.value("jobs") {
+            guard let value = Int(text), (1...256).contains(value) else {
+                throw UsageError(message: "--jobs wants a number from 1 to 256, not '\(text)'", command: name)
+            }
+            jobs = value
+        }
+        let pipeline = try PipelineOptions.pipeline(arguments, command: name)
+        let format = try MailboxOptions.mboxFormat(arguments, command: name)
+        let reportPath = arguments.value("report")
+        var reportFile: FileHandle?
+        if let reportPath, reportPath != "-" {
+            guard FileManager.default.createFile(atPath: reportPath, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: reportPath) else {
+                throw EnvironmentError("\(reportPath): cannot write the report")
+            }
+            reportFile = handle
+        }
+        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        var entries: [Entry] = []
+        var summary = ScanSummary()
+        var batch: [MailboxMessage] = []
+
+        func analyzeBatch() {
+            let results = analyze(batch, with: pipeline, jobs: jobs)
+            for (message, report) in zip(batch, results) {
+                var report = report
+                report.findings = message.findings + report.findings
+                entries.append(Entry(location: message.location, report: report))
+            }
+            batch.removeAll(keepingCapacity: true)
+            progress.update(done: entries.count)
+        }
+
+        for path in arguments.positionals {
+            do {
+                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachMessage(format: format) { message in
+                    batch.append(message)
+                    if batch.count >= 64 { analyzeBatch() }
+                }
+            } catch let error as MailboxError {
+                progress.clear()
+                _ = CommandLineTool.report(error, streams: streams)
+                summary.unreadable += 1
+            }
+        }
+        analyzeBatch()
+        progress.clear()
+
+        // Events in date order: the newest version of a reservation is written last.
+        let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
+        for index in order { pipeline.record(&entries[index].report) }
+
+        for entry in entries {
+            summary.add(entry.report)
+            let line = ReportJSON.object(entry.report, at: entry.location).serialized + "\n"
+            if reportPath == "-" { streams.write(line) } else { reportFile?.write(Data(line.utf8)) }
+        }
+        try? reportFile?.close()
+        if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
+        let calendarFailed = entries.contains { $0.report.calendarError != nil }
+        return summary.unreadable > 0 || calendarFailed ? .findings : .success
+    }
+
+    /// Analyses messages on `jobs` threads; each slot is written by exactly one thread.
+    private static func analyze(_ messages: [MailboxMessage], with pipeline: Pipeline, jobs: Int) -> [MessageReport] {
+        let slots = ResultSlots(count: messages.count)
+        let workers = min(jobs, max(1, messages.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < messages.count {
+                slots.store(pipeline.analyze(MailMessage(bytes: messages[index].bytes)), at: index)
+                index += workers
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Fixed slots that parallel workers fill, one slot per message, no two workers the same slot.
+private final class ResultSlots: @unchecked Sendable {
+    private var storage: [MessageReport?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ value: MessageReport, at index: Int) {
+        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    var values: [MessageReport] { storage.map { $0! } }
+}
+
+/// "scanned 1,234 messages (456/s)" on standard error, on a terminal only.
+private final class ProgressLine {
+    let enabled: Bool
+    let start = Date()
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(done: Int) {
+        guard enabled else { return }
+        let elapsed = max(Date().timeIntervalSince(start), 0.001)
+        let text = "\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)"
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+
+    func clear() {
+        guard enabled else { return }
+        _ = "\r\u{1B}[K".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}
