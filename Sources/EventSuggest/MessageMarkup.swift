@@ -10,16 +10,44 @@ public enum MessageMarkup {
     public static func extract(from message: MailMessage, using extractor: MarkupExtractor) -> MarkupExtraction {
         var items: [ExtractedItem] = []
         var findings: [Finding] = []
+        var lineOffsets: [String: Int] = [:]
         for part in message.leafParts where part.contentType.mimeType == "text/html" {
             let decoded = part.decodedText(limits: message.limits)
             findings += decoded.findings
             let found = extractor.items(fromHTML: decoded.text, part: part.path)
             items += found.items
             findings += found.findings
+            switch part.transferEncoding {
+            case .sevenBit, .eightBit, .binary:
+                // Not transfer-encoded: the decoded text has the message's lines, so a
+                // position can name a line of the e-mail file itself.
+                lineOffsets[part.path] = part.bodyLine - 1
+            case .base64, .quotedPrintable, .unknown:
+                break
+            }
         }
         var result = extractor.reservations(from: items)
-        result.findings = findings + result.findings
+        result.findings = (findings + result.findings).map { finding in
+            var finding = finding
+            finding.location = finding.location.map { messageLocation($0, lineOffsets) }
+            return finding
+        }
+        result.items = result.items.map { item in
+            var item = item
+            item.location = messageLocation(item.location, lineOffsets)
+            return item
+        }
+        result.reservations = result.reservations.map { reservation in
+            var reservation = reservation
+            reservation.location = reservation.location.map { messageLocation($0, lineOffsets) }
+            return reservation
+        }
         return result
+    }
+
+    private static func messageLocation(_ location: SourceLocation, _ offsets: [String: Int]) -> SourceLocation {
+        guard location.inDecodedText, let part = location.part, let offset = offsets[part] else { return location }
+        return SourceLocation(line: location.line + offset, column: location.column, part: part, inDecodedText: false)
     }
 
     /// A bare HTML file (a sender's template), read as one part.

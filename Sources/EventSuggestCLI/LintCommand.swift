@@ -1,0 +1,215 @@
+import DKIM
+import EventSuggest
+import Findings
+import Foundation
+import JSON
+import Mailbox
+import MailMessage
+import SchemaMarkup
+import SenderPolicy
+
+/// `eventsuggest lint`: a sender's CI check of confirmation mails or HTML templates.
+enum LintCommand: Command {
+    static let name = "lint"
+    static let summary = "Check confirmation mails or HTML templates for valid markup (for a sender's CI)."
+    static let synopsis = "lint FILE... [--profile apple,google] [--format text|json|github|junit] [--require-dkim] [options]"
+    static let discussion = """
+        Checks the schema.org markup of each e-mail (its HTML parts) or .html file against
+        the rules of Siri Event Suggestions (apple) and Gmail (google), strictly: JSON that
+        real mail gets away with (a missing comma) is an error here. The files are also
+        checked as a set: a confirmation, its modification and its cancellation must share
+        the reservationId and differ in status or time.
+
+        --require-dkim also requires a passing DKIM signature aligned with the From domain
+        (keys from DNS, --dns or --keys).
+
+        Formats: text (file:line:col: error: message [code]), json (one object per file),
+        github (workflow annotations), junit (XML for CI test reports). Positions point into
+        the file, or into the decoded HTML part for quoted-printable/base64 parts
+        (file(part 2):line:col).
+
+        Exit status: 1 when there is an error (or a warning with --warnings-as-errors),
+        0 otherwise, 2 on usage errors.
+        """
+    static let options: [OptionSpec] = [
+        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both)."),
+        .value("format", "FORMAT", "text (default), json, github or junit."),
+        .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
+        .flag("warnings-as-errors", "Fail on warnings too."),
+        .value("psl", "FILE", "Public Suffix List for the alignment check (default: Debian's publicsuffix)."),
+    ] + CommonOptions.keyLookup + CommonOptions.clock
+
+    enum Format: String { case text, json, github, junit }
+
+    /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
+    static func lintFile(_ path: String, extractor: MarkupExtractor, dkimCheck: DKIMRequirement?) throws(MailboxError) -> FileResult {
+        let input = try MessageSource.readWhole(path)
+        if ExtractCommand.isHTMLFile(path) {
+            let html = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
+            let extraction = MessageMarkup.extract(html: html, using: extractor)
+            return FileResult(location: input.location, reservations: extraction.reservations,
+                              findings: input.findings + extraction.findings)
+        }
+        let message = MailMessage(bytes: input.bytes)
+        let extraction = MessageMarkup.extract(from: message, using: extractor)
+        var findings = input.findings + extraction.findings
+        if extraction.items.isEmpty {
+            findings.append(Finding(code: "no-markup", severity: .error,
+                                    message: "no schema.org markup in any text/html part of this message"))
+        }
+        if let finding = dkimCheck?.check(message) { findings.append(finding) }
+        return FileResult(location: input.location, reservations: extraction.reservations, findings: findings)
+    }
+
+    /// `--require-dkim`: a passing signature aligned with From (no registered-domains list).
+    struct DKIMRequirement {
+        let verifier: DKIMVerifier
+        let policy: SenderPolicy
+
+        init(_ arguments: ParsedArguments, command: String) throws {
+            verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command),
+                                    now: try CommonOptions.now(arguments, command: command))
+            let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
+            policy = SenderPolicy(publicSuffixes: suffixes, registered: nil, allowAnyDomain: true)
+        }
+
+        func check(_ message: MailMessage) -> Finding? {
+            let decision = policy.decide(message, dkim: verifier.verify(message))
+            guard !decision.trusted else { return nil }
+            return Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")
+        }
+    }
+
+    struct FileResult {
+        let location: MessageLocation
+        var reservations: [Reservation]
+        var findings: [Finding]
+    }
+
+    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "lint needs at least one FILE (an e-mail or an .html file)", command: name)
+        }
+        let formatText = arguments.value("format") ?? "text"
+        guard let format = Format(rawValue: formatText) else {
+            throw UsageError(message: "--format must be text, json, github or junit, not '\(formatText)'", command: name)
+        }
+        var profiles: [MarkupProfile] = []
+        for word in (arguments.value("profile") ?? "apple,google").split(separator: ",") {
+            guard let profile = MarkupProfile(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UsageError(message: "--profile takes apple and/or google, not '\(word)'", command: name)
+            }
+            profiles.append(profile)
+        }
+        let extractor = MarkupExtractor(recoversJSON: false, profiles: profiles)
+        let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, command: name) : nil
+
+        var results: [FileResult] = []
+        var unreadable = false
+        for path in arguments.positionals {
+            do {
+                results.append(try lintFile(path, extractor: extractor, dkimCheck: dkimCheck))
+            } catch {
+                _ = CommandLineTool.report(error, streams: streams)
+                unreadable = true
+            }
+        }
+        for (index, findings) in ReservationSetCheck.check(results.map(\.reservations)) {
+            results[index].findings += findings
+        }
+
+        let warningsFail = arguments.has("warnings-as-errors")
+        let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
+        switch format {
+        case .text:
+            for result in results { for finding in result.findings { streams.writeLine(FindingText.line(finding, in: result.location)) } }
+            let errors = results.flatMap(\.findings).filter { $0.severity == .error }.count
+            let warnings = results.flatMap(\.findings).filter { $0.severity == .warning }.count
+            streams.writeLine("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(results.count) file\(results.count == 1 ? "" : "s")")
+        case .json:
+            for result in results {
+                streams.writeLine(JSONValue.object([
+                    ("file", .string(result.location.path)),
+                    ("reservations", .array(result.reservations.map(ReservationText.json))),
+                    ("diagnostics", .array(result.findings.map { FindingText.json($0, in: result.location) })),
+                ]).serialized)
+            }
+        case .github:
+            for result in results {
+                for finding in result.findings { streams.writeLine(LintFormats.githubAnnotation(finding, in: result.location)) }
+            }
+        case .junit:
+            streams.write(LintFormats.junit(results.map { ($0.location, $0.findings) }, failing: failing))
+        }
+        let failed = unreadable || results.contains { $0.findings.contains(where: failing) }
+        return failed ? .findings : .success
+    }
+}
+
+/// CI output formats.
+enum LintFormats {
+    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…,title=…::message`).
+    static func githubAnnotation(_ finding: Finding, in location: MessageLocation) -> String {
+        let level = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
+        var properties = ["file=\(escapeProperty(location.path))"]
+        // A position in a decoded part (quoted-printable, base64) is no line of the file; a
+        // position in a bare HTML file (decoded text, no part) is.
+        if let position = finding.location, !position.inDecodedText || position.part == nil {
+            properties.append("line=\(position.inDecodedText ? position.line : location.fileLine(position.line))")
+            if let column = position.column { properties.append("col=\(column)") }
+        }
+        properties.append("title=\(escapeProperty(finding.code))")
+        var message = finding.message
+        if let position = finding.location, position.inDecodedText, position.part != nil {
+            message += " (part \(position.part ?? "?"), line \(position.line)\(position.column.map { ", column \($0)" } ?? ""))"
+        }
+        return "::\(level) \(properties.joined(separator: ","))::\(escapeData(message))"
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// JUnit XML: one test case per file, a failure per failing finding.
+    static func junit(_ files: [(MessageLocation, [Finding])], failing: (Finding) -> Bool) -> String {
+        let failures = files.filter { $0.1.contains(where: failing) }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites>\n<testsuite name=\"eventsuggest lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        for (location, findings) in files {
+            xml += "  <testcase classname=\"eventsuggest.lint\" name=\"\(escapeXML(location.description))\">\n"
+            for finding in findings where failing(finding) {
+                xml += "    <failure type=\"\(escapeXML(finding.code))\" message=\"\(escapeXML(finding.message))\">"
+                xml += escapeXML(FindingText.line(finding, in: location)) + "</failure>\n"
+            }
+            let others = findings.filter { !failing($0) }
+            if !others.isEmpty {
+                xml += "    <system-out>" + escapeXML(others.map { FindingText.line($0, in: location) }.joined(separator: "\n"))
+                    + "</system-out>\n"
+            }
+            xml += "  </testcase>\n"
+        }
+        return xml + "</testsuite>\n</testsuites>\n"
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            // XML 1.0 allows no control characters but tab, LF and CR.
+            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": output += " "
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
