@@ -25,7 +25,10 @@ enum ExitStatus: Int32 {
 extension Command {
     static var helpText: String {
         var text = "usage: eventsuggest \(synopsis)\n\n\(summary)\n"
-        let allOptions = options + [.flag("help", "Show this help and exit.")]
+        let allOptions = options + [
+            .value("config", "FILE", "Read options from FILE ('none': no file); see 'eventsuggest --help'."),
+            .flag("help", "Show this help and exit."),
+        ]
         text += "\nOptions:\n"
         let labels = allOptions.map { option in "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
         let width = min(28, (labels.map(\.count).max() ?? 0) + 2)

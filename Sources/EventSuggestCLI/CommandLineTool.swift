@@ -1,4 +1,5 @@
 import DKIM
+import Foundation
 import SenderPolicy
 import Mailbox
 
@@ -23,7 +24,9 @@ enum CommandLineTool {
         text += """
 
             PATH is a Maildir folder, an mbox file, a single message file, or - for standard input.
-            Run 'eventsuggest COMMAND --help' for a command's options.
+            Run 'eventsuggest COMMAND --help' for a command's options. Options may also come from
+            --config FILE, $XDG_CONFIG_HOME/eventsuggest/config (or ~/.config/eventsuggest/config) or
+            /etc/eventsuggest.conf: one 'option value' per line, # comments; the command line wins.
             Exit status: 0 ok, 1 findings or unreadable input, 2 usage error, 75 temporary failure.
             """
         return text
@@ -57,7 +60,10 @@ enum CommandLineTool {
             return ExitStatus.success.rawValue
         }
         do {
-            let parsed = try ArgumentParser.parse(rest, options: command.options, command: command.name)
+            let configured = try ConfigurationFile.arguments(
+                for: command, commandLine: rest, environment: ProcessInfo.processInfo.environment)
+            let parsed = try ArgumentParser.parse(
+                configured + ConfigurationFile.removingConfig(rest), options: command.options, command: command.name)
             let status = try command.run(parsed, streams: streams)
             streams.flush()
             return status.rawValue
@@ -72,6 +78,9 @@ enum CommandLineTool {
         case let usage as UsageError:
             let hint = usage.command.map { "see 'eventsuggest \($0) --help'" } ?? "see 'eventsuggest --help'"
             streams.error("eventsuggest: \(usage.message)\n\(hint)")
+            return .usage
+        case let problem as ConfigurationFile.Problem:
+            streams.error("eventsuggest: \(problem)")
             return .usage
         case let keys as KeysFileResolver.LoadError:
             streams.error("eventsuggest: \(keys)")

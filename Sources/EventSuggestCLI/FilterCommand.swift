@@ -39,10 +39,12 @@ enum FilterCommand: Command {
             throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: name)
         }
         let pipeline = try PipelineOptions.pipeline(arguments, command: name)
+        let log = try FindingLog(path: arguments.value("log"))
         // Read everything before anything is written: the output is then always whole.
         let input = try MessageSource.readWhole("-", limits: MailboxLimits(maxMessageBytes: .max))
         let message = MailMessage(bytes: input.bytes)
         let report = pipeline.process(message)
+        log?.record(report, at: input.location)
         if arguments.has("defer-on-tempfail") && report.dkim.contains(where: { $0.outcome == .temperror }) {
             streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(report.dkim.first { $0.outcome == .temperror }?.reason ?? ""))")
             return .temporaryFailure

@@ -16,6 +16,7 @@ enum PipelineOptions {
         .value("authserv-id", "ID", "The name in our Authentication-Results fields (default: eventsuggest)."),
         .flag("include-past", "Also write reservations that have already ended."),
         .flag("alarm", "Add a reminder to each event (a default lead time per type, e.g. 3 hours before a flight)."),
+        .value("log", "FILE", "Append every diagnostic to FILE as JSON lines (file, messageId, severity, code, message, …)."),
     ] + CommonOptions.keyLookup + CommonOptions.clock
 
     static func pipeline(_ arguments: ParsedArguments, command: String) throws -> Pipeline {

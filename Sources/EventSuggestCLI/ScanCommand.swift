@@ -97,8 +97,10 @@ enum ScanCommand: Command {
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
         for index in order { pipeline.record(&entries[index].report) }
 
+        let log = try FindingLog(path: arguments.value("log"))
         for entry in entries {
             summary.add(entry.report)
+            log?.record(entry.report, at: entry.location)
             let line = ReportJSON.object(entry.report, at: entry.location).serialized + "\n"
             if reportPath == "-" { streams.write(line) } else { reportFile?.write(Data(line.utf8)) }
         }
