@@ -44,13 +44,7 @@ enum ScanCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
         }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let text = arguments.value("jobs") {
-            guard let value = Int(text), (1...256).contains(value) else {
-                throw UsageError(message: "--jobs wants a number from 1 to 256, not '\(text)'", command: name)
-            }
-            jobs = value
-        }
+        let jobs = try ParallelBatch<MessageReport>.jobs(arguments, command: name)
         let pipeline = try PipelineOptions.pipeline(arguments, command: name)
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let reportPath = arguments.value("report")
@@ -66,9 +60,10 @@ enum ScanCommand: Command {
         var entries: [Entry] = []
         var summary = ScanSummary()
         var batch: [MailboxMessage] = []
+        let parallel = ParallelBatch(jobs: jobs) { message in pipeline.analyze(MailMessage(bytes: message.bytes)) }
 
         func analyzeBatch() {
-            let results = analyze(batch, with: pipeline, jobs: jobs)
+            let results = parallel.map(batch)
             for (message, report) in zip(batch, results) {
                 var report = report
                 report.findings = message.findings + report.findings
@@ -82,7 +77,7 @@ enum ScanCommand: Command {
             do {
                 try MessageSource.open(path, recursive: arguments.has("recursive")).forEachMessage(format: format) { message in
                     batch.append(message)
-                    if batch.count >= 64 { analyzeBatch() }
+                    if batch.count >= parallel.batchSize { analyzeBatch() }
                 }
             } catch let error as MailboxError {
                 progress.clear()
@@ -110,32 +105,6 @@ enum ScanCommand: Command {
         return summary.unreadable > 0 || calendarFailed ? .findings : .success
     }
 
-    /// Analyses messages on `jobs` threads; each slot is written by exactly one thread.
-    private static func analyze(_ messages: [MailboxMessage], with pipeline: Pipeline, jobs: Int) -> [MessageReport] {
-        let slots = ResultSlots(count: messages.count)
-        let workers = min(jobs, max(1, messages.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < messages.count {
-                slots.store(pipeline.analyze(MailMessage(bytes: messages[index].bytes)), at: index)
-                index += workers
-            }
-        }
-        return slots.values
-    }
-}
-
-/// Fixed slots that parallel workers fill, one slot per message, no two workers the same slot.
-private final class ResultSlots: @unchecked Sendable {
-    private var storage: [MessageReport?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func store(_ value: MessageReport, at index: Int) {
-        storage.withUnsafeMutableBufferPointer { $0[index] = value }
-    }
-
-    var values: [MessageReport] { storage.map { $0! } }
 }
 
 /// "scanned 1,234 messages (456/s)" on standard error, on a terminal only.

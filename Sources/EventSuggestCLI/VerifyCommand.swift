@@ -32,6 +32,7 @@ enum VerifyCommand: Command {
         .value("authserv-id", "ID", "Print, per message, the Authentication-Results field (RFC 8601) it would get."),
     ]
         + CommonOptions.keyLookup + CommonOptions.clock + [
+            .value("jobs", "N", "Messages verified in parallel (default: the number of cores); output keeps input order."),
             .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
             .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
         ]
@@ -46,31 +47,41 @@ enum VerifyCommand: Command {
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let json = arguments.has("json")
         var status = ExitStatus.success
+        let parallel = ParallelBatch(jobs: try ParallelBatch<[DKIMResult]>.jobs(arguments, command: name)) { message in
+            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes))
+        }
+        var batch: [MailboxMessage] = []
+        func flush() {
+            for (message, results) in zip(batch, parallel.map(batch)) {
+                for finding in message.findings { streams.error(FindingText.line(finding, in: message.location)) }
+                if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
+                if json {
+                    streams.writeLine(jsonObject(results, at: message.location).serialized)
+                } else if let authservID = arguments.value("authserv-id") {
+                    streams.writeLine("\(message.location):")
+                    streams.writeLine("Authentication-Results: "
+                        + AuthenticationResults.fieldValue(authservID: authservID, results: results)
+                            .replacingOccurrences(of: "\r\n", with: "\n"))
+                } else {
+                    streams.write(text(results, at: message.location))
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
         for path in arguments.positionals {
             do {
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachMessage(format: format) { mailboxMessage in
-                    for finding in mailboxMessage.findings {
-                        streams.error(FindingText.line(finding, in: mailboxMessage.location))
-                    }
-                    let results = mailboxMessage.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: mailboxMessage.bytes))
-                    if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
-                    if json {
-                        streams.writeLine(jsonObject(results, at: mailboxMessage.location).serialized)
-                    } else if let authservID = arguments.value("authserv-id") {
-                        streams.writeLine("\(mailboxMessage.location):")
-                        streams.writeLine("Authentication-Results: "
-                            + AuthenticationResults.fieldValue(authservID: authservID, results: results)
-                                .replacingOccurrences(of: "\r\n", with: "\n"))
-                    } else {
-                        streams.write(text(results, at: mailboxMessage.location))
-                    }
+                try source.forEachMessage(format: format) { message in
+                    batch.append(message)
+                    if batch.count >= parallel.batchSize { flush() }
                 }
             } catch let error as MailboxError {
+                flush()
                 _ = CommandLineTool.report(error, streams: streams)
                 status = .findings
             }
         }
+        flush()
         return status
     }
 

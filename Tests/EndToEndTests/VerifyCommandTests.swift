@@ -26,6 +26,17 @@ struct VerifyCommandTests {
         #expect(result.stdoutText.contains("Authentication-Results: mx.example.org;\n\tdkim=pass header.d=united.example header.s=mail header.a=ed25519-sha256 header.b="))
     }
 
+    @Test("--jobs 1 and --jobs 4 give the same verdicts in the same order")
+    func jobs() throws {
+        let arguments = ["verify", "--json", "--keys", Self.samples.path + "/keys", "--now", "2027-06-01T00:00:00Z", Self.samples.path]
+        let one = try TestBinary.run(arguments + ["--jobs", "1"])
+        let four = try TestBinary.run(arguments + ["--jobs", "4"])
+        #expect(one.stdout == four.stdout)
+        #expect(one.status == four.status)
+        #expect(!one.stdout.isEmpty)
+        #expect(try TestBinary.run(["verify", "--jobs", "0", "-"]).status == 2)
+    }
+
     @Test("usage errors: --keys with --dns, a bad --dns, a bad --now; a missing keys file names it")
     func errors() throws {
         let both = try TestBinary.run(["verify", "--keys", "k", "--dns", "127.0.0.1", "-"])

@@ -1,0 +1,47 @@
+import Dispatch
+import Foundation
+import Mailbox
+
+/// Streams messages in batches and maps each batch on `jobs` threads, keeping input
+/// order: memory stays bounded by the batch, and output is deterministic.
+struct ParallelBatch<Result: Sendable> {
+    let jobs: Int
+    let batchSize = 64
+    let transform: @Sendable (MailboxMessage) -> Result
+
+    /// `--jobs N` (1...256), default: the cores.
+    static func jobs(_ arguments: ParsedArguments, command: String) throws(UsageError) -> Int {
+        guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let value = Int(text), (1...256).contains(value) else {
+            throw UsageError(message: "--jobs wants a number from 1 to 256, not '\(text)'", command: command)
+        }
+        return value
+    }
+
+    /// Maps one batch; each result slot is written by exactly one thread.
+    func map(_ messages: [MailboxMessage]) -> [Result] {
+        let slots = Slots<Result>(count: messages.count)
+        let workers = min(jobs, max(1, messages.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < messages.count {
+                slots.store(transform(messages[index]), at: index)
+                index += workers
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Fixed slots that parallel workers fill, one slot per message, no two workers the same slot.
+private final class Slots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    var values: [Value] { storage.map { $0! } }
+}
