@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], resources: [.copy("Golden")]),
+        .testTarget(
+            name: "ICalendarTests", dependencies: ["ICalendar"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],

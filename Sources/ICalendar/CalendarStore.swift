@@ -27,6 +27,7 @@ public struct CalendarStore: Sendable {
     public func apply(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> [StoreOutcome] {
         try files.ensureDirectory()
         return try files.withLock { () throws(CalendarStoreError) -> [StoreOutcome] in
+            files.removeStaleTemporaryFiles()
             var outcomes: [StoreOutcome] = []
             for reservation in reservations {
                 outcomes += try applyLocked(reservation, from: source)

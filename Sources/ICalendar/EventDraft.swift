@@ -51,6 +51,16 @@ public enum EventMapping {
     public static func draft(for reservation: Reservation, options: EventMappingOptions = .init()) -> EventDraft? {
         guard let start = reservation.start else { return nil }
         var end = reservation.end
+        // RFC 5545 §3.8.2.2: DTEND has DTSTART's value type and comes after it. A date start
+        // with a timed end (a hotel's check-out at 11:00) keeps the end's date; anything else
+        // that does not fit (floating against UTC, an end not after the start) gets the default length.
+        if let given = end, start.isDateOnly, !given.isDateOnly {
+            end = DateTimeValue(year: given.year, month: given.month, day: given.day, time: nil, utcOffsetSeconds: nil)
+        }
+        if let given = end, given.isDateOnly != start.isDateOnly || given.hasOffset != start.hasOffset
+            || given.compare(start) != .orderedDescending {
+            end = nil
+        }
         if end == nil {
             let seconds = defaultDuration(reservation.kind)
             end = start.isDateOnly ? start.adding(seconds: max(seconds, 86_400) / 86_400 * 86_400) : start.adding(seconds: seconds)
@@ -63,8 +73,11 @@ public enum EventMapping {
 
     /// A summary a person would write.
     public static func summary(_ reservation: Reservation) -> String {
-        let from = reservation.place?.code ?? reservation.place?.name
-        let to = reservation.destination?.code ?? reservation.destination?.name
+        // Airports go by their IATA codes ("SFO → JFK"); stations, stops and terminals by name.
+        let byCode = reservation.kind == .flight
+        let from = byCode ? reservation.place?.code ?? reservation.place?.name : reservation.place?.name ?? reservation.place?.code
+        let to = byCode ? reservation.destination?.code ?? reservation.destination?.name
+            : reservation.destination?.name ?? reservation.destination?.code
         let route = [from, to].compactMap { $0 }.joined(separator: " → ")
         func joined(_ pieces: String?...) -> String {
             pieces.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
@@ -111,6 +124,7 @@ public enum EventMapping {
         if let name = reservation.underName { lines.append("Reserved for: \(name)") }
         if let size = reservation.partySize { lines.append("Party size: \(size)") }
         if let provider = reservation.provider, reservation.kind != .foodEstablishment { lines.append("Operated by: \(provider)") }
+        if reservation.kind == .rentalCar, let car = reservation.name { lines.append("Car: \(car)") }
         if let destination = reservation.destination {
             let text = [destination.name, destination.address?.formatted].compactMap { $0 }.joined(separator: ", ")
             if !text.isEmpty { lines.append((reservation.kind == .rentalCar ? "Drop-off: " : "Arrival: ") + text) }

@@ -39,52 +39,56 @@ public enum ICSReader {
         return root
     }
 
-    /// Logical lines with the number of the physical line each starts on.
+    /// Logical lines with the number of the physical line each starts on. Works on Unicode
+    /// scalars: a fold may put a combining mark first on a continuation line, and as Swift
+    /// Characters " \u{301}" or ":\u{301}" would be one grapheme.
     static func unfold(_ text: String) -> [(Int, String)] {
-        var lines: [(Int, String)] = []
+        var lines: [(Int, String.UnicodeScalarView)] = []
+        var current = String.UnicodeScalarView()
         var number = 0
-        // "\r\n" is one Character in Swift: split on it and on a bare "\n".
-        for physical in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" }) {
+        func finish() {
             number += 1
-            let line = Substring(physical)
-            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1].1 += line.dropFirst()
+            if current.last == "\r" { current.removeLast() }
+            if let first = current.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1].1.append(contentsOf: current.dropFirst())
             } else {
-                lines.append((number, String(line)))
+                lines.append((number, current))
             }
+            current = String.UnicodeScalarView()
         }
-        return lines
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { finish() } else { current.append(scalar) }
+        }
+        finish()
+        return lines.map { ($0.0, String($0.1)) }
     }
 
     static func parseLine(_ line: String) -> ICSProperty? {
-        var name = ""
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        while index < scalars.count, scalars[index] != ";" && scalars[index] != ":" { index += 1 }
+        guard index > 0, index < scalars.count else { return nil }
+        let name = text(0..<index)
         var parameters: [ICSParameter] = []
-        var index = line.startIndex
-        while index < line.endIndex, line[index] != ";" && line[index] != ":" {
-            name.append(line[index])
-            index = line.index(after: index)
-        }
-        guard !name.isEmpty, index < line.endIndex else { return nil }
-        while line[index] == ";" {
-            index = line.index(after: index)
-            var parameterName = ""
-            while index < line.endIndex, line[index] != "=" {
-                parameterName.append(line[index])
-                index = line.index(after: index)
-            }
-            guard index < line.endIndex else { return nil }
-            index = line.index(after: index)
-            var value = ""
+        while scalars[index] == ";" {
+            index += 1
+            let nameStart = index
+            while index < scalars.count, scalars[index] != "=" { index += 1 }
+            guard index < scalars.count else { return nil }
+            let parameterName = text(nameStart..<index)
+            index += 1
+            var value = String.UnicodeScalarView()
             var quoted = false
-            while index < line.endIndex {
-                let character = line[index]
-                if character == "\"" { quoted.toggle() } else if !quoted && (character == ";" || character == ":") { break } else { value.append(character) }
-                index = line.index(after: index)
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\"" { quoted.toggle() } else if !quoted && (scalar == ";" || scalar == ":") { break } else { value.append(scalar) }
+                index += 1
             }
-            guard index < line.endIndex else { return nil }
-            parameters.append(ICSParameter(name: parameterName, value: value))
+            guard index < scalars.count else { return nil }
+            parameters.append(ICSParameter(name: parameterName, value: String(value)))
         }
-        guard line[index] == ":" else { return nil }
-        return ICSProperty(name: name, parameters: parameters, rawValue: String(line[line.index(after: index)...]))
+        guard scalars[index] == ":" else { return nil }
+        return ICSProperty(name: name, parameters: parameters, rawValue: text((index + 1)..<scalars.count))
     }
 }

@@ -96,6 +96,22 @@ struct VdirFiles {
         }
     }
 
+    /// Removes temp files a killed writer left. Writers create them only while holding the
+    /// lock, so under the lock every one found is stale. Returns how many were removed.
+    @discardableResult
+    func removeStaleTemporaryFiles() -> Int {
+        guard let handle = opendir(directory) else { return 0 }
+        defer { closedir(handle) }
+        var removed = 0
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix) && unlink(path(name)) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// The .ics files of the folder, by name.
     func eventFiles() throws(CalendarStoreError) -> [String] {
         guard let handle = opendir(directory) else { throw .cannotRead(path: directory, reason: Self.reason(errno)) }
