@@ -26,20 +26,25 @@ final class FileDescriptorReader {
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read (0 at end of file).
     func read(into buffer: inout [UInt8], count: Int) throws(MailboxError) -> Int {
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        while true {
-            let result = buffer.withUnsafeMutableBufferPointer { pointer in
-                Glibc.read(descriptor, pointer.baseAddress! + oldCount, count)
+        var failure: Int32?
+        // Read into a fresh chunk and append it: one memcpy, rather than growing the buffer
+        // element by element (which a 50 MB header line makes slow).
+        let chunk = [UInt8](unsafeUninitializedCapacity: count) { pointer, initialized in
+            while true {
+                let result = Glibc.read(descriptor, pointer.baseAddress, count)
+                if result >= 0 {
+                    initialized = result
+                    return
+                }
+                if errno == EINTR { continue }
+                failure = errno
+                initialized = 0
+                return
             }
-            if result >= 0 {
-                buffer.removeLast(count - result)
-                return result
-            }
-            if errno == EINTR { continue }
-            buffer.removeLast(count)
-            throw Self.error(path: path, errno: errno)
         }
+        if let failure { throw Self.error(path: path, errno: failure) }
+        buffer.append(contentsOf: chunk)
+        return chunk.count
     }
 
     /// Reads to the end, but stops and reports once more than `limit` bytes have come.
