@@ -15,9 +15,12 @@ struct JSONLDExtractor {
         var findings: [Finding] = []
         let reader = LenientJSONReader(
             limits: JSONReaderLimits(maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes), recovers: recovers)
+        var searchFrom = 0
         for script in document.root.descendantElements where script.name == "script" && Self.isJSONLD(script) {
             let raw = script.textContent
-            let start = source.location(of: raw, fromLine: script.line) ?? (script.line, 1)
+            let found = source.location(of: raw, fromLine: script.line, notBefore: searchFrom)
+            if let found { searchFrom = found.offset + 1 }
+            let start = found.map { (line: $0.line, column: $0.column) } ?? (line: script.line, column: 1)
             func location(_ position: JSONPosition) -> SourceLocation {
                 position.line == 1
                     ? SourceLocation(line: start.line, column: start.column + position.column - 1, part: part, inDecodedText: true)

@@ -24,7 +24,9 @@ struct MicrodataExtractor {
         var findings: [Finding] = []
         var itemCount = 0
         var reportedItemLimit = false
-        /// Elements some item took as a property.
+        var reportedDepthLimit = false
+        var reportedCycle = false
+        /// Elements some item took as a property, or that a limit cut off.
         var claimed: Set<Int> = []
     }
 
@@ -103,6 +105,7 @@ struct MicrodataExtractor {
     /// being built around it, to catch an item that would contain itself.
     private func item(at index: Int, chain: [Int], state: inout State) -> JSONValue? {
         guard state.itemCount < limits.maxItems else {
+            claimSubtree(of: index, state: &state)
             if !state.reportedItemLimit {
                 state.reportedItemLimit = true
                 state.findings.append(Finding(
@@ -113,10 +116,14 @@ struct MicrodataExtractor {
             return nil
         }
         guard chain.count < limits.maxItemDepth else {
-            state.findings.append(Finding(
-                code: MarkupFindingCode.itemTooDeep, severity: .warning,
-                message: "Microdata items nested deeper than \(limits.maxItemDepth) (maxItemDepth); the inner item is ignored",
-                location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+            claimSubtree(of: index, state: &state)
+            if !state.reportedDepthLimit {
+                state.reportedDepthLimit = true
+                state.findings.append(Finding(
+                    code: MarkupFindingCode.itemTooDeep, severity: .warning,
+                    message: "Microdata items nested deeper than \(limits.maxItemDepth) (maxItemDepth); the inner items are ignored",
+                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+            }
             return nil
         }
         state.itemCount += 1
@@ -134,10 +141,13 @@ struct MicrodataExtractor {
             let value: JSONValue?
             if element.hasAttribute("itemscope") {
                 if chain.contains(property) || property == index {
-                    state.findings.append(Finding(
-                        code: MarkupFindingCode.itemrefCycle, severity: .warning,
-                        message: "Microdata item refers to itself through itemref; the cycle is cut",
-                        location: SourceLocation(line: element.line, part: part, inDecodedText: true)))
+                    if !state.reportedCycle {
+                        state.reportedCycle = true
+                        state.findings.append(Finding(
+                            code: MarkupFindingCode.itemrefCycle, severity: .warning,
+                            message: "Microdata item refers to itself through itemref; the cycle is cut",
+                            location: SourceLocation(line: element.line, part: part, inDecodedText: true)))
+                    }
                     value = nil
                 } else {
                     value = item(at: property, chain: chain + [index], state: &state)
@@ -162,6 +172,17 @@ struct MicrodataExtractor {
             members.append(JSONMember(key: name, value: list.count == 1 ? list[0] : .array(list)))
         }
         return .object(members)
+    }
+
+    /// Marks an element and everything below it as taken, so what a limit cut off is not
+    /// mistaken for orphaned properties.
+    private func claimSubtree(of root: Int, state: inout State) {
+        state.claimed.insert(root)
+        var stack = state.elements[root].children
+        while let index = stack.popLast() {
+            guard state.claimed.insert(index).inserted else { continue }
+            stack.append(contentsOf: state.elements[index].children)
+        }
     }
 
     /// The WHATWG crawl for the properties of the item at `root`, in tree order.
@@ -192,15 +213,16 @@ struct MicrodataExtractor {
     /// The value of a non-item property element (WHATWG "property value").
     static func propertyValue(_ element: HTMLNode) -> String {
         let attribute: String?
+        // WHATWG "property value": these elements take an attribute, and "" when it is absent.
         switch element.name {
-        case "meta": attribute = element.attribute("content")
-        case "audio", "embed", "iframe", "img", "source", "track", "video": attribute = element.attribute("src")
-        case "a", "area": attribute = element.attribute("href")
+        case "meta": attribute = element.attribute("content") ?? ""
+        case "audio", "embed", "iframe", "img", "source", "track", "video": attribute = element.attribute("src") ?? ""
+        case "a", "area": attribute = element.attribute("href") ?? ""
         // QUIRK: <link itemprop=… content=…> without href (Lufthansa's check-in links):
         // WHATWG gives "", KItinerary reads content; the URL is what the sender meant.
-        case "link": attribute = element.attribute("href") ?? element.attribute("content")
-        case "object": attribute = element.attribute("data")
-        case "data", "meter": attribute = element.attribute("value")
+        case "link": attribute = element.attribute("href") ?? element.attribute("content") ?? ""
+        case "object": attribute = element.attribute("data") ?? ""
+        case "data", "meter": attribute = element.attribute("value") ?? ""
         case "time": attribute = element.attribute("datetime")
         default: attribute = nil
         }

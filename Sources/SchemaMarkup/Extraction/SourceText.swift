@@ -13,13 +13,16 @@ struct SourceText {
 
     /// Where `fragment` starts, searching from the beginning of `line` (libxml2 gives an
     /// element's line, not its column; the script text is found in the source after it).
-    func location(of fragment: String, fromLine line: Int) -> (line: Int, column: Int)? {
+    /// Searching starts at `line`, and not before the scalar `notBefore` (the end of the
+    /// previous script: two minified scripts may share a line and begin alike).
+    func location(of fragment: String, fromLine line: Int, notBefore: Int = 0) -> (line: Int, column: Int, offset: Int)? {
         let needle = Array(fragment.unicodeScalars.prefix(64))
         guard !needle.isEmpty else { return nil }
-        var start = lineStarts[max(0, min(line, lineStarts.count) - 1)]
+        var start = max(lineStarts[max(0, min(line, lineStarts.count) - 1)], notBefore)
         while start + needle.count <= scalars.count {
             if scalars[start] == needle[0] && scalars[start..<(start + needle.count)].elementsEqual(needle) {
-                return position(ofScalar: start)
+                let found = position(ofScalar: start)
+                return (found.line, found.column, start)
             }
             start += 1
         }

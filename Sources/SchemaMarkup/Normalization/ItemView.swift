@@ -9,16 +9,24 @@ struct ItemView {
 
     /// The short schema.org names in `@type`.
     var types: [String] {
-        switch value["@type"] {
+        switch property("@type") {
         case .string(let name)?: return [SchemaType.shortName(name)]
         case .array(let names)?: return names.compactMap(\.stringValue).map(SchemaType.shortName)
         default: return []
         }
     }
 
+    /// A property by its short name, also when written as a schema.org IRI
+    /// (`"http://schema.org/reservationNumber"`).
+    func property(_ key: String) -> JSONValue? {
+        if let found = value[key] { return found }
+        guard case .object(let members) = value else { return nil }
+        return members.last { SchemaType.isSchemaOrgIRI($0.key) && SchemaType.shortName($0.key) == key }?.value
+    }
+
     /// A text property: the string, a number's literal, the first of an array; trimmed, never empty.
     func text(_ key: String) -> String? {
-        guard let property = value[key] else { return nil }
+        guard let property = property(key) else { return nil }
         return Self.text(of: property)
     }
 
@@ -50,7 +58,7 @@ struct ItemView {
 
     /// Every object under `key`, references resolved.
     func items(_ key: String) -> [ItemView] {
-        guard let property = value[key] else { return [] }
+        guard let property = property(key) else { return [] }
         let values: [JSONValue]
         if case .array(let elements) = property { values = elements } else { values = [property] }
         return values.compactMap { element in

@@ -13,7 +13,7 @@ struct ReservationNormalizer {
         let graph = ItemGraph(items: items.map(\.value))
         var reservations: [Reservation] = []
         var findings: [Finding] = []
-        var seen: [String: SourceLocation] = [:] // "id|itemReference" of the parts made so far
+        var seen: [String: Reservation] = [:] // by "id|itemReference": the parts made so far
         for item in items {
             let view = ItemView(value: item.value, graph: graph)
             let types = view.types
@@ -30,11 +30,15 @@ struct ReservationNormalizer {
             for var reservation in parts(of: view, kind: kind, location: item.location, findings: &findings) {
                 let key = (reservation.reservationID ?? "") + "|" + reservation.itemReference
                 if let first = seen[key] {
+                    // The same part twice (JSON-LD and Microdata of one booking, say) is one part.
+                    var same = reservation
+                    same.location = first.location
+                    if same == first { continue }
                     findings.append(Finding(
                         code: MarkupFindingCode.duplicateItemReference, severity: .error,
-                        message: "two parts of reservation \(reservation.reservationID ?? "(no id)") are both "
-                            + "\"\(reservation.itemReference)\" (the first at line \(first.line)); the second is ignored "
-                            + "rather than overwriting the first",
+                        message: "two different parts of reservation \(reservation.reservationID ?? "(no id)") are both "
+                            + "\"\(reservation.itemReference)\" (the first at line \(first.location?.line ?? 0)); the second is "
+                            + "ignored rather than overwriting the first",
                         location: item.location))
                     continue
                 }
@@ -45,8 +49,8 @@ struct ReservationNormalizer {
                             + "the rest are ignored", location: item.location))
                     return (reservations, findings)
                 }
-                seen[key] = item.location
                 reservation.location = item.location
+                seen[key] = reservation
                 reservations.append(reservation)
             }
         }
@@ -78,7 +82,13 @@ struct ReservationNormalizer {
 
         let targets = view.items("reservationFor")
         if targets.isEmpty {
-            // QUIRK: a cancellation may carry only id and status: it names every part.
+            // QUIRK: a cancellation may carry only id and status: it names every part (the
+            // empty item reference). Anything else without reservationFor is one part.
+            if common.status != .cancelled {
+                common.itemReference = kind.rawValue
+                fill(&common, from: view, target: ItemView(value: .object([]), graph: view.graph), location: location,
+                     findings: &findings)
+            }
             return [common]
         }
         return targets.enumerated().map { index, target in
@@ -163,7 +173,12 @@ struct ReservationNormalizer {
             return "\(route)@\(day)"
         case .event where part.ticketNumber != nil:
             return "ticket \(part.ticketNumber!)"
-        default:
+        case .foodEstablishment, .lodging, .event:
+            // By what is reserved, which a modification keeps while it moves the time: two
+            // hotels or two shows under one booking number stay two parts.
+            if let name = part.name ?? part.place?.name { return "\(part.kind.rawValue) \(name)" }
+            return count == 1 ? part.kind.rawValue : "\(part.kind.rawValue) \(index + 1)"
+        case .rentalCar, .taxi:
             return count == 1 ? part.kind.rawValue : "\(part.kind.rawValue) \(index + 1)"
         }
     }

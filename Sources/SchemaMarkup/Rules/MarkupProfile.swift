@@ -8,10 +8,11 @@ public enum MarkupProfile: String, Sendable, Hashable, CaseIterable {
     var displayName: String { self == .apple ? "Siri Event Suggestions" : "Gmail" }
 
     /// Paths that must have a value, per reservation kind. A segment may list alternatives
-    /// with `|` (`checkinTime|checkinDate`). A cancellation needs only id and status.
+    /// with `|` (`checkinTime|checkinDate`), a whole path with `||` (`startTime||reservationFor.startDate`:
+    /// Apple's own sample puts the time inside reservationFor). A cancellation needs only id and status.
     func requiredPaths(for kind: ReservationKind) -> [String] {
         let id = self == .apple ? "reservationId" : "reservationNumber"
-        let common = [id, "reservationStatus", "underName.name", "reservationFor"]
+        let common = [id, "reservationStatus", "underName.name||underName", "reservationFor"]
         let address = self == .google
             ? ["address.streetAddress", "address.addressLocality", "address.addressRegion", "address.postalCode",
                "address.addressCountry"]
@@ -19,14 +20,17 @@ public enum MarkupProfile: String, Sendable, Hashable, CaseIterable {
         func inFor(_ paths: [String]) -> [String] { paths.map { "reservationFor." + $0 } }
         switch kind {
         case .foodEstablishment:
-            return common + inFor(["name"] + address) + ["startTime"] + (self == .google ? ["partySize"] : [])
+            return common + inFor(["name"] + address) + ["startTime||reservationFor.startDate||reservationFor.startTime"]
+                + (self == .google ? ["partySize"] : [])
         case .lodging:
             return common + inFor(["name", "telephone"] + address) + ["checkinTime|checkinDate", "checkoutTime|checkoutDate"]
         case .event:
             return common + inFor(["name", "startDate", "location.name"] + address.map { "location." + $0 })
         case .flight:
-            return common + inFor([
-                "flightNumber", "airline|provider.name", "airline|provider.iataCode",
+            return common + [
+                "reservationFor.airline|provider.name||provider.name", "reservationFor.airline|provider.iataCode||provider.iataCode",
+            ] + inFor([
+                "flightNumber",
                 "departureAirport.name", "departureAirport.iataCode", "departureTime",
                 "arrivalAirport.name", "arrivalAirport.iataCode",
             ] + (self == .apple ? ["arrivalTime"] : []))

@@ -28,7 +28,7 @@ struct ProfileChecker {
                 let who = missing[path]!.map(\.displayName).joined(separator: " and ")
                 findings.append(Finding(
                     code: MarkupFindingCode.missingProperty, severity: .error,
-                    message: "\(kind.rawValue) lacks \(path.replacingOccurrences(of: "|", with: " or ")), "
+                    message: "\(kind.rawValue) lacks \(Self.readable(path)), "
                         + "which \(who) require\(missing[path]!.count == 1 ? "s" : "")",
                     location: item.location))
             }
@@ -36,8 +36,18 @@ struct ProfileChecker {
         return findings
     }
 
-    /// Whether `path` (dot-separated, `|` alternatives per segment) reaches a value.
-    static func has(_ view: ItemView, path: String) -> Bool {
+    /// A requirement as the message names it: its first whole-path alternative, segment
+    /// alternatives read as "or" ("checkinTime or checkinDate").
+    static func readable(_ requirement: String) -> String {
+        (requirement.components(separatedBy: "||").first ?? requirement).replacingOccurrences(of: "|", with: " or ")
+    }
+
+    /// Whether `path` (dot-separated, `|` alternatives per segment, `||` whole alternatives) reaches a value.
+    static func has(_ view: ItemView, path requirement: String) -> Bool {
+        requirement.components(separatedBy: "||").contains { hasPath(view, path: $0) }
+    }
+
+    private static func hasPath(_ view: ItemView, path: String) -> Bool {
         var segments = path.split(separator: ".").map { $0.split(separator: "|").map(String.init) }
         let last = segments.removeLast()
         var current: [ItemView] = [view]
