@@ -53,10 +53,13 @@ test: deps
 	$(SWIFT) test
 
 demo: release
-	@echo "== eventsuggest inspect Maildir-samples/   (headers and MIME tree of each sample message)"
-	$(BIN_RELEASE) inspect Maildir-samples/
-	@echo "== eventsuggest verify --keys Maildir-samples/keys Maildir-samples/   (DKIM; one forgery fails, one mail is unsigned)"
-	-$(BIN_RELEASE) verify --keys Maildir-samples/keys --now 2027-06-01T00:00:00Z Maildir-samples/
+	@echo "== eventsuggest scan Maildir-samples/ into ./calendar  (DKIM, sender policy, markup, events)"
+	rm -rf calendar
+	$(BIN_RELEASE) scan Maildir-samples --calendar calendar --keys Maildir-samples/keys \
+	    --registered Maildir-samples/registered-domains --now 2027-01-15T00:00:00Z --report calendar-report.jsonl
+	@echo "== the events written (one .ics file each):"
+	@grep -h "^SUMMARY" calendar/*.ics | sort
+	@echo "== the JSON-lines report, one object per message: calendar-report.jsonl"
 
 bench:
 	@echo "make bench: not yet — the benchmark against go-msgauth, dkimpy, opendkim and KItinerary comes with the speed issue."
@@ -68,4 +71,4 @@ install: deps
 	install -m 644 README.md docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
 
 clean:
-	rm -rf .build
+	rm -rf .build calendar calendar-report.jsonl

@@ -452,8 +452,10 @@ def flight_duplicate_legs():
     markup = {"@context": "http://schema.org", "@type": "FlightReservation", "reservationNumber": "K2M7TZ",
               "reservationStatus": "http://schema.org/ReservationConfirmed",
               "underName": {"@type": "Person", "name": "Eva Green"},
-              # the template's bug: the one leg listed twice
-              "reservationFor": [leg, dict(leg)]}
+              # the template's bug: one flight number and day listed twice, with different times
+              # (an identical repeat would be the same part, merged silently)
+              "reservationFor": [leg, dict(leg, departureTime="2027-04-20T08:05:00-07:00",
+                                           arrivalTime="2027-04-20T10:15:00-07:00")]}
     lead = "Thanks for choosing United, Eva."
     rows = [("Confirmation", "K2M7TZ"), ("Passenger", "Eva Green"),
             ("UA 789", "SFO Tuesday, 20 April 2027, 07:05 → SEA 09:15")]
