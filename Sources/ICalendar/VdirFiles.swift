@@ -100,30 +100,25 @@ struct VdirFiles {
     /// lock, so under the lock every one found is stale. Returns how many were removed.
     @discardableResult
     func removeStaleTemporaryFiles() -> Int {
-        guard let handle = opendir(directory) else { return 0 }
-        defer { closedir(handle) }
-        var removed = 0
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix) && unlink(path(name)) == 0 { removed += 1 }
-        }
-        return removed
+        let stale = ((try? entryNames()) ?? []).filter { $0.hasPrefix(".") && $0.hasSuffix(Self.temporarySuffix) }
+        return stale.filter { unlink(path($0)) == 0 }.count
     }
 
     /// The .ics files of the folder, by name.
     func eventFiles() throws(CalendarStoreError) -> [String] {
+        try entryNames().filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    private func entryNames() throws(CalendarStoreError) -> [String] {
         guard let handle = opendir(directory) else { throw .cannotRead(path: directory, reason: Self.reason(errno)) }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            names.append(withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasSuffix(".ics") && !name.hasPrefix(".") { names.append(name) }
+            })
         }
-        return names.sorted()
+        return names
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
