@@ -112,7 +112,8 @@ public final class DNSMasq {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if reap(blocking: false) {
-                let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                let output = ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
                 throw FixtureError(description: "dnsmasq exited (wait status \(exitStatus ?? -1)): \(output)")
             }
             if (try? probe.txtRecords(for: Self.readyName)) == ["ok"] { return }
@@ -145,9 +146,23 @@ public final class DNSMasq {
 }
 
 /// Runs `body` against a fresh dnsmasq and stops it afterwards, also when `body` throws.
+///
+/// The port is free for UDP when chosen, but dnsmasq binds TCP on it too, and on a busy
+/// machine another process may hold that TCP port or take the UDP one first: a dnsmasq that
+/// exits at start is retried on a new port, a few times.
 public func withDNSMasq<Result>(records: [String], _ body: (DNSServer) throws -> Result) throws -> Result {
-    let dnsmasq = try DNSMasq(records: records)
-    defer { dnsmasq.stop() }
-    try dnsmasq.waitUntilReady()
-    return try body(dnsmasq.server)
+    var lastFailure: (any Error)?
+    for _ in 0..<5 {
+        let dnsmasq = try DNSMasq(records: records)
+        do {
+            try dnsmasq.waitUntilReady()
+        } catch {
+            dnsmasq.stop()
+            lastFailure = error
+            continue
+        }
+        defer { dnsmasq.stop() }
+        return try body(dnsmasq.server)
+    }
+    throw lastFailure ?? FixtureError(description: "dnsmasq did not start")
 }
