@@ -6,21 +6,12 @@ import Mailbox
 /// `--log FILE`: every diagnostic as a JSON line, appended, like the system log of Siri
 /// Event Suggestions: what was wrong, in which message, and its code.
 final class FindingLog {
-    private let handle: FileHandle
+    private let file: OutputFile
 
     init?(path: String?) throws {
         guard let path else { return nil }
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw EnvironmentError("\(path): cannot create the log file")
-            }
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw EnvironmentError("\(path): cannot write the log file") }
-        handle.seekToEndOfFile()
-        self.handle = handle
+        file = try OutputFile(path: path, append: true)
     }
-
-    deinit { try? handle.close() }
 
     func record(_ report: MessageReport, at location: MessageLocation) {
         var text = ""
@@ -38,6 +29,6 @@ final class FindingLog {
                 ("message", .optional(outcome.reason)), ("reservationId", .optional(outcome.reservationID)),
             ]).serialized + "\n"
         }
-        if !text.isEmpty { handle.write(Data(text.utf8)) }
+        if !text.isEmpty { file.write(text) }
     }
 }

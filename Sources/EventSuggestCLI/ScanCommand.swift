@@ -48,14 +48,7 @@ enum ScanCommand: Command {
         let pipeline = try PipelineOptions.pipeline(arguments, command: name)
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let reportPath = arguments.value("report")
-        var reportFile: FileHandle?
-        if let reportPath, reportPath != "-" {
-            guard FileManager.default.createFile(atPath: reportPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: reportPath) else {
-                throw EnvironmentError("\(reportPath): cannot write the report")
-            }
-            reportFile = handle
-        }
+        let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         var entries: [Entry] = []
         var summary = ScanSummary()
@@ -97,9 +90,8 @@ enum ScanCommand: Command {
             summary.add(entry.report)
             log?.record(entry.report, at: entry.location)
             let line = ReportJSON.object(entry.report, at: entry.location).serialized + "\n"
-            if reportPath == "-" { streams.write(line) } else { reportFile?.write(Data(line.utf8)) }
+            if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
         }
-        try? reportFile?.close()
         if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
         let calendarFailed = entries.contains { $0.report.calendarError != nil }
         return summary.unreadable > 0 || calendarFailed ? .findings : .success

@@ -45,3 +45,37 @@ struct CommandLineTests {
         #expect(result.stdoutText.contains("\"subject\":\"hi\""))
     }
 }
+
+/// Report and log files are written in place, never replaced through a rename: as root a
+/// replacement turned `scan --report /dev/null` into a regular file and broke the machine.
+@Suite("output files")
+struct OutputFileTests {
+    @Test("--report and --log write through a symlink instead of replacing it")
+    func symlinks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("es-out-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report.jsonl")
+        let log = directory.appendingPathComponent("log.jsonl")
+        try Data("old".utf8).write(to: report)
+        for (link, target) in [("report.link", report), ("log.link", log)] {
+            try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(link).path,
+                                                       withDestinationPath: target.path)
+        }
+        let samples = TestBinary.repositoryRoot.appendingPathComponent("Maildir-samples").path
+        let result = try TestBinary.run([
+            "scan", samples, "--keys", samples + "/keys", "--registered", samples + "/registered-domains",
+            "--now", "2027-01-15T00:00:00Z", "--report", directory.appendingPathComponent("report.link").path,
+            "--log", directory.appendingPathComponent("log.link").path,
+        ])
+        #expect(result.status == 0, "\(result.stderrText)")
+        for link in ["report.link", "log.link"] {
+            let type = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(link).path)[.type]
+            #expect(type as? FileAttributeType == .typeSymbolicLink, "\(link) was replaced")
+        }
+        let reportText = try String(contentsOf: report, encoding: .utf8)
+        #expect(!reportText.hasPrefix("old"))
+        #expect(reportText.split(separator: "\n").count == 20)
+        #expect(try String(contentsOf: log, encoding: .utf8).contains("\"code\":\"json-recovered\""))
+    }
+}
