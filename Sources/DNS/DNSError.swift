@@ -11,9 +11,12 @@ public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout(name: String, server: String)
     /// The server could not be reached at all: connection refused, no route, no sockets.
     case unreachable(name: String, server: String, reason: String)
-    /// The response could not be read, did not answer the question, or its CNAME chain was
-    /// longer than the resolver follows.
+    /// The response did not answer the question, or its CNAME chain was longer than the
+    /// resolver follows: asking again will not help.
     case malformedResponse(name: String, reason: String)
+    /// The response could not be parsed, or was still truncated after libresolv's TCP retry:
+    /// it says nothing about the name (a corrupt packet); ask again later.
+    case unreadableResponse(name: String, reason: String)
     /// `name` cannot be asked for: empty label, label over 63 octets, name over 253, or a
     /// character outside printable ASCII.
     case invalidName(name: String)
@@ -21,7 +24,7 @@ public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when asking again later may succeed: DKIM's `temperror`.
     public var isTemporary: Bool {
         switch self {
-        case .timeout, .serverFailure, .unreachable: true
+        case .timeout, .serverFailure, .unreachable, .unreadableResponse: true
         case .nameNotFound, .noRecords, .malformedResponse, .invalidName: false
         }
     }
@@ -40,6 +43,8 @@ public enum DNSError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot ask \(server) for \(name): \(reason); check the DNS server address"
         case .malformedResponse(let name, let reason):
             "unusable DNS response for \(name): \(reason)"
+        case .unreadableResponse(let name, let reason):
+            "unreadable DNS response for \(name): \(reason); try again later"
         case .invalidName(let name):
             "\"\(name)\" is not a DNS name that can be looked up (labels of 1 to 63 printable ASCII characters, at most 253 in all)"
         }

@@ -21,7 +21,7 @@ extension DNSMessage {
         do throws(DNSParseError) {
             header = try Header(parsing: bytes)
         } catch {
-            throw .malformedResponse(name: reportedName, reason: error.reason)
+            throw .unreadableResponse(name: reportedName, reason: error.reason)
         }
         if header.isResponse, header.rcode != 0, header.rcode != 3 {
             throw .serverFailure(name: reportedName, code: Int(header.rcode))
@@ -29,7 +29,7 @@ extension DNSMessage {
         do throws(DNSParseError) {
             message = try DNSMessage(parsing: bytes)
         } catch {
-            throw .malformedResponse(name: reportedName, reason: error.reason)
+            throw .unreadableResponse(name: reportedName, reason: error.reason)
         }
         return try message.txtAnswer(question: question, cnameBudget: &cnameBudget, reportedName: reportedName)
     }
@@ -49,7 +49,9 @@ extension DNSMessage {
         }
         // libresolv repeats a truncated UDP answer over TCP; a TC bit that survives means
         // the records may be incomplete, and a partial key must not be used.
-        guard !header.isTruncated else { throw malformed("the answer is truncated (TC)") }
+        guard !header.isTruncated else {
+            throw .unreadableResponse(name: reportedName, reason: "the answer is still truncated (TC) after the TCP retry")
+        }
 
         var owner = question
         let inAnswer = answers.filter { $0.class == Self.classIN }

@@ -29,7 +29,7 @@ struct DNSMessageTests {
     @Test("every cut-off prefix of a response is malformed, never a crash")
     func everyPrefixIsMalformed() {
         for length in 0..<Self.sample.count {
-            guard case .malformedResponse = interpretError(Array(Self.sample.prefix(length))) else {
+            guard case .unreadableResponse = interpretError(Array(Self.sample.prefix(length))) else {
                 Issue.record("a packet cut to \(length) of \(Self.sample.count) bytes was accepted")
                 continue
             }
@@ -38,7 +38,7 @@ struct DNSMessageTests {
 
     @Test("more answers counted than present is malformed", arguments: [4, 100, 65_535])
     func answerCountTooHigh(count: Int) {
-        guard case .malformedResponse = interpretError(Self.sample.withCount(at: 6, UInt16(count))) else {
+        guard case .unreadableResponse = interpretError(Self.sample.withCount(at: 6, UInt16(count))) else {
             Issue.record("ANCOUNT \(count) accepted")
             return
         }
@@ -46,7 +46,7 @@ struct DNSMessageTests {
 
     @Test("more questions counted than present is malformed", arguments: [2, 65_535])
     func questionCountTooHigh(count: Int) {
-        guard case .malformedResponse = interpretError(Self.sample.withCount(at: 4, UInt16(count))) else {
+        guard case .unreadableResponse = interpretError(Self.sample.withCount(at: 4, UInt16(count))) else {
             Issue.record("QDCOUNT \(count) accepted")
             return
         }
@@ -66,7 +66,7 @@ struct DNSMessageTests {
         ])
     func badPointers(label: String, answers: [WireRecord]) {
         let error = interpretError(response(answers: answers))
-        guard case .malformedResponse(_, let reason) = error else {
+        guard case .unreadableResponse(_, let reason) = error else {
             Issue.record("\(label): \(String(describing: error))")
             return
         }
@@ -79,7 +79,7 @@ struct DNSMessageTests {
         // at questionEnd + 12 and answer 2's owner at questionEnd + 14: each points to the other.
         let first = WireRecord.cname(.pointer(questionOffset), .pointer(questionEnd + 14))
         let second = WireRecord.txt(.pointer(questionEnd + 12), ["x"])
-        guard case .malformedResponse = interpretError(response(answers: [first, second])) else {
+        guard case .unreadableResponse = interpretError(response(answers: [first, second])) else {
             Issue.record("pointer cycle accepted")
             return
         }
@@ -112,7 +112,7 @@ struct DNSMessageTests {
     func lengthMismatch(label: String, record: WireRecord) {
         // A trailing record keeps "past RDLENGTH" cases from merely running off the end.
         let packet = response(answers: [record, .a(.text("pad.example.org"))])
-        guard case .malformedResponse = interpretError(packet) else {
+        guard case .unreadableResponse = interpretError(packet) else {
             Issue.record("\(label): accepted")
             return
         }
@@ -121,14 +121,14 @@ struct DNSMessageTests {
     @Test("a name over 255 octets and an extended label type are refused")
     func nameLimits() {
         let long = (0..<5).map { _ in String(repeating: "a", count: 60) }.joined(separator: ".")
-        guard case .malformedResponse(_, let reason) = interpretError(response(answers: [.txt(.text(long), ["x"])])) else {
+        guard case .unreadableResponse(_, let reason) = interpretError(response(answers: [.txt(.text(long), ["x"])])) else {
             Issue.record("300-octet name accepted")
             return
         }
         #expect(reason.contains("255"))
         var packet = response(answers: [.txt(.pointer(questionOffset), ["x"])])
         packet[questionEnd] = 0x40
-        guard case .malformedResponse(_, let labelReason) = interpretError(packet) else {
+        guard case .unreadableResponse(_, let labelReason) = interpretError(packet) else {
             Issue.record("label type 0x40 accepted")
             return
         }

@@ -47,6 +47,7 @@ struct DNSErrorTests {
             (.unreachable(name: "n.example", server: "127.0.0.1:53", reason: "connection refused"), true),
             (.nameNotFound(name: "n.example"), false), (.noRecords(name: "n.example"), false),
             (.malformedResponse(name: "n.example", reason: "x"), false), (.invalidName(name: "n.example"), false),
+            (.unreadableResponse(name: "n.example", reason: "x"), true),
         ])
     func temporary(error: DNSError, expected: Bool) {
         #expect(error.isTemporary == expected)

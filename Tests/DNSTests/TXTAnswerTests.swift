@@ -132,7 +132,18 @@ struct TXTAnswerTests {
             ("no question", Array(response().prefix(12)).withCount(at: 4, 0)),
         ])
     func notAnAnswer(label: String, packet: [UInt8]) {
-        guard case .malformedResponse(askedName, _) = interpretError(packet) else {
+        let error = interpretError(packet)
+        if label == "truncated (TC)" {
+            // Still truncated after libresolv's TCP retry: the records may be incomplete, and
+            // asking again may help, so it is temporary (DKIM temperror), not malformed.
+            guard case .unreadableResponse(askedName, _) = error else {
+                Issue.record("\(label): \(String(describing: error))")
+                return
+            }
+            #expect(error?.isTemporary == true)
+            return
+        }
+        guard case .malformedResponse(askedName, _) = error else {
             Issue.record("\(label): accepted as an answer")
             return
         }
