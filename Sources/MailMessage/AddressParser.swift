@@ -145,8 +145,9 @@ public enum AddressParser {
         return tokens
     }
 
-    /// The index after a (possibly nested) comment starting at `start`.
-    private static func skipComment<Bytes: Collection<UInt8>>(_ value: Bytes, from start: Int) -> Int where Bytes.Index == Int {
+    /// The index after a (possibly nested) comment starting at `start`; the end when it is
+    /// never closed (an escape at the very end included).
+    static func skipComment<Bytes: Collection<UInt8>>(_ value: Bytes, from start: Int) -> Int where Bytes.Index == Int {
         var depth = 0
         var index = start
         while index < value.endIndex {

@@ -123,13 +123,8 @@ private struct ParameterScanner {
             if ASCII.isFoldingWhitespace(bytes[index]) {
                 index += 1
             } else if bytes[index] == ASCII.openParenthesis {
-                var depth = 0
-                while index < bytes.count {
-                    if bytes[index] == ASCII.backslash { index += 1 }
-                    else if bytes[index] == ASCII.openParenthesis { depth += 1 }
-                    else if bytes[index] == ASCII.closeParenthesis { depth -= 1; if depth == 0 { index += 1; break } }
-                    index += 1
-                }
+                // A comment, possibly nested; a trailing backslash must not step past the end.
+                index = AddressParser.skipComment(bytes, from: index)
             } else {
                 return
             }

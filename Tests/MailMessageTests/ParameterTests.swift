@@ -37,3 +37,15 @@ struct ParameterTests {
         #expect(message.leafParts.first?.filename == "ticket.pdf")
     }
 }
+
+@Suite("parameter parsing regressions (found by fuzzing)")
+struct ParameterFuzzRegressionTests {
+    @Test("a comment ending in a backslash, in Content-Type or Content-Disposition, is not read past the end",
+          arguments: ["Content-Type: (\\\r\n\r\n", "Content-Type: text/plain; (\\\r\n\r\nx",
+                      "Content-Disposition: attachment; (\\\r\nContent-Type: text/plain\r\n\r\nx"])
+    func trailingBackslashInComment(message: String) {
+        let parsed = MailMessage(message)
+        #expect(parsed.leafParts.count == 1)
+        #expect(parsed.leafParts[0].filename == nil)
+    }
+}
