@@ -15,7 +15,9 @@ DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
 
-.PHONY: all deps build release test demo bench install clean help
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build release test demo bench fuzz install clean help
 
 all: build
 
@@ -25,6 +27,7 @@ help:
 	@echo "make deps     install the Debian packages the project needs (idempotent)"
 	@echo "make build    debug build          make release   optimized build"
 	@echo "make bench    the benchmark against peer tools"
+	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)"
 	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime) and its docs"
 
 deps:
@@ -63,6 +66,10 @@ demo: release
 
 bench:
 	@echo "make bench: not yet — the benchmark against go-msgauth, dkimpy, opendkim and KItinerary comes with the speed issue."
+
+fuzz: deps
+	Fuzz/build.sh
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib

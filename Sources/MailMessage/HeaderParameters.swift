@@ -163,7 +163,7 @@ private struct ParameterScanner {
                 value.append(bytes[index])
                 index += 1
             }
-            index += 1
+            index = min(index + 1, bytes.count) // past the closing quote, if there is one
             // Anything after the closing quote up to ';' is ignored.
             while index < bytes.count && bytes[index] != ASCII.semicolon { index += 1 }
             return value
