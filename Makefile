@@ -17,7 +17,7 @@ BIN_RELEASE  := .build/release/eventsuggest
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build release test demo bench fuzz install clean help
+.PHONY: all deps build release test test-sanitize demo bench fuzz install clean help
 
 all: build
 
@@ -28,6 +28,7 @@ help:
 	@echo "make build    debug build          make release   optimized build"
 	@echo "make bench    the benchmark against peer tools"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)"
+	@echo "make test-sanitize   the whole suite under AddressSanitizer and ThreadSanitizer (about 7 minutes)"
 	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime) and its docs"
 
 deps:
@@ -54,6 +55,28 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The whole suite under ASan (with LeakSanitizer) and TSan, each in its own build folder; the
+# end-to-end tests run the sanitized binary too. Any report in SANITIZER_LOGS fails the target.
+SANITIZER_LOGS := $(CURDIR)/.build/sanitizer-logs
+SANITIZER_ENV  := SWIFT_BACKTRACE=enable=no
+test-sanitize: deps
+	rm -rf $(SANITIZER_LOGS) && mkdir -p $(SANITIZER_LOGS)
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SANITIZER_ENV) ASAN_OPTIONS=detect_leaks=1:log_path=$(SANITIZER_LOGS)/asan \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 \
+	    $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan \
+	    || { cat $(SANITIZER_LOGS)/* 2>/dev/null; exit 1; }
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SANITIZER_ENV) TSAN_OPTIONS=halt_on_error=1:log_path=$(SANITIZER_LOGS)/tsan \
+	    $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build/tsan \
+	    || { cat $(SANITIZER_LOGS)/* 2>/dev/null; exit 1; }
+	rm -rf .build/tsan-scan && $(SANITIZER_ENV) TSAN_OPTIONS=halt_on_error=1:log_path=$(SANITIZER_LOGS)/tsan \
+	    .build/tsan/debug/eventsuggest scan Maildir-samples --jobs 4 --calendar .build/tsan-scan \
+	    --keys Maildir-samples/keys --registered Maildir-samples/registered-domains \
+	    --now 2027-01-15T00:00:00Z > /dev/null
+	@if ls $(SANITIZER_LOGS)/* >/dev/null 2>&1; then cat $(SANITIZER_LOGS)/*; echo "make test-sanitize: sanitizer reports above" >&2; exit 1; fi
+	@echo "make test-sanitize: no ASan, LSan or TSan report"
 
 demo: release
 	@echo "== eventsuggest scan Maildir-samples/ into ./calendar  (DKIM, sender policy, markup, events)"

@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"]),
         .testTarget(
             name: "ICalendarTests", dependencies: ["ICalendar"], exclude: ["Readers"], resources: [.copy("Golden")]),
-        .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],
             resources: [.copy("Fixtures")]),

@@ -34,14 +34,24 @@ struct ParallelBatch<Result: Sendable> {
 }
 
 /// Fixed slots that parallel workers fill, one slot per message, no two workers the same slot.
+/// The slots live in memory allocated once: workers write through the pointer and never
+/// access a shared Swift variable (an Array's `withUnsafeMutableBufferPointer` is a
+/// mutating access of the array itself, a data race when several threads do it at once).
 private final class Slots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
     }
 
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) { storage[index] = value }
+
+    /// Read after `concurrentPerform` has returned: every write happened before.
     var values: [Value] { storage.map { $0! } }
 }

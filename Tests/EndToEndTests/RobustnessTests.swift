@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The binary fed hostile and broken messages: each hits a limit or a soft error, which
 /// must come out as a finding with a stable code, exit status 0, and in bounded time.
 @Suite("robustness of inspect against pathological mail", .serialized)
 struct RobustnessTests {
-    static let timeBound = 20.0
+    static let timeBound = 20.0 * Sanitizer.slowdown
 
     /// Writes `bytes` to a temp file, runs `inspect --json` on it, and removes the file.
     static func inspect(_ bytes: [UInt8], name: String = "message.eml") throws -> (TestBinary.Result, String) {

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import JSON
+import TestSupport
 import Testing
 @testable import SchemaMarkup
 
@@ -15,7 +16,7 @@ struct HostileMarkupTests {
         let clock = ContinuousClock()
         var result: T?
         let elapsed = clock.measure { result = work() }
-        #expect(elapsed < .seconds(seconds), "\(label) took \(elapsed)", sourceLocation: sourceLocation)
+        #expect(elapsed < .seconds(seconds * Sanitizer.slowdown), "\(label) took \(elapsed)", sourceLocation: sourceLocation)
         return result!
     }
 
