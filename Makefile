@@ -87,8 +87,13 @@ demo: release
 	@grep -h "^SUMMARY" calendar/*.ics | sort
 	@echo "== the JSON-lines report, one object per message: calendar-report.jsonl"
 
+# For `make bench` only: Go and go-msgauth (the Go peer, built offline) and KItinerary.
+BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin
+
 bench:
-	@echo "make bench: not yet — the benchmark against go-msgauth, dkimpy, opendkim and KItinerary comes with the speed issue."
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(BENCH_PACKAGES)"
+	$(SWIFT) build -c release
+	/usr/bin/python3 bench/bench.py --binary $(BIN_RELEASE)
 
 fuzz: deps
 	Fuzz/build.sh
