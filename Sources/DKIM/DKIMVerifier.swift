@@ -11,11 +11,15 @@ public struct DKIMVerifier: Sendable {
     /// The current time in seconds since 1970, for `x=` (expiry).
     public var now: Int64
     public var limits: DKIMLimits
+    /// Keys parsed so far in this run (shared by copies of the verifier, so by scan's workers).
+    public var keyCache: ParsedKeyCache
 
-    public init(resolver: any DKIMKeyResolver, now: Int64, limits: DKIMLimits = .default) {
+    public init(resolver: any DKIMKeyResolver, now: Int64, limits: DKIMLimits = .default,
+                keyCache: ParsedKeyCache = ParsedKeyCache()) {
         self.resolver = resolver
         self.now = now
         self.limits = limits
+        self.keyCache = keyCache
     }
 
     /// One result per DKIM-Signature field, top first; empty for an unsigned message.
@@ -136,10 +140,9 @@ public struct DKIMVerifier: Sendable {
         case .records(let records):
             var firstProblem: DKIMKeyRecord.Problem?
             for record in records {
-                do {
-                    return .success(try DKIMKeyRecord(parsing: record))
-                } catch {
-                    firstProblem = firstProblem ?? error
+                switch keyCache.record(for: record) {
+                case .success(let parsed): return .success(parsed)
+                case .failure(let problem): firstProblem = firstProblem ?? problem
                 }
             }
             let problem = firstProblem.map { "\($0)" } ?? "no TXT record"

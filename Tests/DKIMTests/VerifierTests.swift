@@ -174,6 +174,20 @@ struct VerifierTests {
         #expect(results.first?.reason == "key lookup for sel._domainkey.epicsteak.example failed: timed out")
     }
 
+    @Test("a key record is parsed once per run, whatever the number of messages it signs")
+    func keyParsedOnce() throws {
+        let verifier = verifier([selectorName: try keyRecord("rsa2048")])
+        for body in ["one\r\n", "two\r\n", "three\r\n"] {
+            let results = verifier.verify(MailMessage(bytes: try signed(sampleMessage(body: body))))
+            #expect(results.first?.outcome == .pass)
+        }
+        #expect(verifier.keyCache.count == 1)
+        // A revoked key's problem is remembered too.
+        let revoked = DKIMVerifier(resolver: StaticKeyResolver(records: [selectorName: ["v=DKIM1; p="]]), now: 1_593_190_900)
+        for _ in 0..<2 { #expect(revoked.verify(MailMessage(bytes: try signed(sampleMessage()))).first?.outcome == .permerror) }
+        #expect(revoked.keyCache.count == 1)
+    }
+
     @Test("an unsigned message has no results; the caching resolver asks once per selector")
     func unsignedAndCache() throws {
         #expect(verify(sampleMessage(), records: [:]).isEmpty)
