@@ -56,7 +56,10 @@ enum ICSText {
             if scalar == "\"" { return "'" }
             return isControl(scalar) ? nil : scalar
         }))
-        return cleaned.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(cleaned)\"" : cleaned
+        // Scalars, not Characters: ":" followed by a combining mark is one grapheme, and a
+        // Character test missed it, leaving the value unquoted (found by fuzzing).
+        let needsQuotes = cleaned.unicodeScalars.contains { $0 == ":" || $0 == ";" || $0 == "," }
+        return needsQuotes ? "\"\(cleaned)\"" : cleaned
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -272,3 +272,21 @@ struct WriterTests {
         }
     }
 }
+
+@Suite("writer regressions found by fuzzing")
+struct WriterFuzzRegressionTests {
+    @Test("a ':' ';' or ',' followed by a combining mark still gets a parameter value quoted",
+          arguments: [":\u{06E8}", ";\u{0301}", ",\u{0301}"])
+    func combiningMarkAfterSeparator(separator: String) throws {
+        let value = "Seat" + separator + "A"
+        let event = ICSComponent(name: "VEVENT", properties: [
+            .raw("UID", "u"), .raw("DTSTAMP", "20270115T000000Z"), .raw("DTSTART", "20270116T100000Z"),
+            .text("DESCRIPTION", "x", parameters: [ICSParameter(name: "X-NOTE", value: value)]),
+        ])
+        let output = try ICSWriter.serialize(
+            ICSComponent(name: "VCALENDAR", properties: [.raw("VERSION", "2.0"), .raw("PRODID", "p")], components: [event]))
+        let read = try ICSReader.parse(output).components[0].property("DESCRIPTION")
+        #expect(read?.parameter("X-NOTE") == value)
+        #expect(read?.textValue == "x")
+    }
+}
