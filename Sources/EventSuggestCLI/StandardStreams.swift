@@ -42,8 +42,6 @@ final class StandardStreams {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-
     @discardableResult
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBufferPointer { pointer in

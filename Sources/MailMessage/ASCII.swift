@@ -53,24 +53,6 @@ enum ASCII {
         default: nil
         }
     }
-
-    /// Case-insensitive comparison of ASCII bytes with an ASCII string written in lowercase.
-    static func equalsLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: String) -> Bool {
-        var other = lowercase.utf8.makeIterator()
-        for byte in bytes {
-            guard let expected = other.next(), lowercased(byte) == expected else { return false }
-        }
-        return other.next() == nil
-    }
-
-    /// Whether `bytes` begins with the ASCII string `prefix`, compared case-insensitively.
-    static func hasPrefixLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ prefix: String) -> Bool {
-        var iterator = bytes.makeIterator()
-        for expected in prefix.utf8 {
-            guard let byte = iterator.next(), lowercased(byte) == expected else { return false }
-        }
-        return true
-    }
 }
 
 extension BidirectionalCollection<UInt8> {

@@ -10,7 +10,6 @@ public enum FindingCode {
 
     public static let missingHeaderSeparator = "missing-header-separator"
     public static let orphanContinuationLine = "orphan-continuation-line"
-    public static let invalidHeaderBytes = "invalid-header-bytes"
     public static let fromMissing = "from-missing"
     public static let fromMultiple = "from-multiple"
     public static let fromUnparsable = "from-unparsable"

@@ -15,8 +15,6 @@ struct LineScanner: IteratorProtocol {
         let full: Range<Int>
         /// 1-based line number within the scanned buffer's numbering.
         let number: Int
-
-        var hasLineEnding: Bool { full.upperBound > content.upperBound }
     }
 
     private let bytes: [UInt8]
@@ -63,16 +61,5 @@ extension Array where Element == UInt8 {
             guard let found = memchr(base, Int32(byte), range.count) else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
         }
-    }
-
-    /// The number of line feeds within `range`.
-    func lineFeedCount(in range: Range<Int>) -> Int {
-        var count = 0
-        var position = range.lowerBound
-        while let found = firstIndex(of: ASCII.lineFeed, in: position..<range.upperBound) {
-            count += 1
-            position = found + 1
-        }
-        return count
     }
 }

@@ -61,7 +61,7 @@ public struct MarkupExtractor: Sendable {
     /// The reservations the items of one message describe (all its HTML parts together, so
     /// references and duplicate parts are seen across them), checked against the profiles.
     public func reservations(from items: [ExtractedItem]) -> MarkupExtraction {
-        let normalized = ReservationNormalizer(part: nil, limits: limits).normalize(items)
+        let normalized = ReservationNormalizer(limits: limits).normalize(items)
         let findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
         return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
     }

@@ -18,7 +18,5 @@ public enum MarkupFindingCode {
     public static let noTimeZone = "no-time-zone"
     public static let endBeforeStart = "end-before-start"
     public static let duplicateItemReference = "duplicate-item-reference"
-    public static let notReservation = "not-a-reservation"
-    public static let pendingReservation = "reservation-not-confirmed"
     public static let tooManyReservations = "too-many-reservations"
 }

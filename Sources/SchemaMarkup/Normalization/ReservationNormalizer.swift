@@ -6,7 +6,6 @@ import Findings
 /// `checkinTime`, `airline` or `provider`, `busCompany`/`trainCompany` for `provider`,
 /// `bookingAgent` for `broker`. Problems are findings; nothing is thrown.
 struct ReservationNormalizer {
-    let part: String?
     let limits: MarkupLimits
 
     func normalize(_ items: [ExtractedItem]) -> (reservations: [Reservation], findings: [Finding]) {
