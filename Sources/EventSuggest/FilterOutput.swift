@@ -82,38 +82,7 @@ public enum FilterOutput {
     /// authserv-id is a token or a quoted-string: `(trust me) eventsuggest;` and
     /// `"eventsuggest";` are claims of ours just as much as `eventsuggest;`.
     static func claims(_ field: HeaderField, _ authservID: String) -> Bool {
-        var scalars = Substring(field.value).unicodeScalars[...]
-        // Skip white space and (nested) comments.
-        while let first = scalars.first {
-            if first == " " || first == "\t" {
-                scalars = scalars.dropFirst()
-            } else if first == "(" {
-                var depth = 0
-                while let scalar = scalars.first {
-                    scalars = scalars.dropFirst()
-                    if scalar == "\\" { scalars = scalars.dropFirst(); continue }
-                    if scalar == "(" { depth += 1 }
-                    if scalar == ")" { depth -= 1; if depth == 0 { break } }
-                }
-            } else {
-                break
-            }
-        }
-        var id = ""
-        if scalars.first == "\"" {
-            scalars = scalars.dropFirst()
-            while let scalar = scalars.first, scalar != "\"" {
-                scalars = scalars.dropFirst()
-                if scalar == "\\", let escaped = scalars.first { id.unicodeScalars.append(escaped); scalars = scalars.dropFirst() }
-                else { id.unicodeScalars.append(scalar) }
-            }
-        } else {
-            while let scalar = scalars.first, scalar != ";", scalar != " ", scalar != "\t", scalar != "(" {
-                id.unicodeScalars.append(scalar)
-                scalars = scalars.dropFirst()
-            }
-        }
-        return id.lowercased() == authservID.lowercased()
+        field.leadingWord?.lowercased() == authservID.lowercased()
     }
 
     private static func usesCRLF(_ bytes: [UInt8]) -> Bool {
