@@ -25,6 +25,8 @@ public struct DKIMResult: Sendable {
     /// The key's record carries `t=y` (testing).
     public var keyIsTesting = false
     public var keyBits: Int?
+    /// Set when a limit (``DKIMLimitCode``), not the signature, decided the outcome.
+    public var limitCode: String?
 
     public init(outcome: DKIMOutcome, reason: String? = nil, domain: String? = nil, selector: String? = nil,
                 algorithm: String? = nil, line: Int) {

@@ -30,8 +30,10 @@ public struct DKIMVerifier: Sendable {
         var lookups = 0
         return fields.enumerated().map { index, field in
             guard index < limits.maxSignatures else {
-                return DKIMResult(outcome: .neutral, reason: "not evaluated: more than \(limits.maxSignatures) "
-                    + "signatures on one message (maxSignatures)", line: field.line)
+                var skipped = DKIMResult(outcome: .neutral, reason: "not evaluated: more than \(limits.maxSignatures) "
+                    + "signatures on one message (limit dkim-signatures)", line: field.line)
+                skipped.limitCode = DKIMLimitCode.signatures
+                return skipped
             }
             let signature: DKIMSignature
             do throws(DKIMSignature.ParseFailure) {
@@ -75,8 +77,9 @@ public struct DKIMVerifier: Sendable {
             }
 
             guard lookups < limits.maxKeyLookups else {
+                result.limitCode = DKIMLimitCode.keyLookups
                 return result.with(.neutral, "not evaluated: key lookup budget of \(limits.maxKeyLookups) "
-                    + "per message used up (maxKeyLookups)")
+                    + "per message used up (limit dns-queries)")
             }
             lookups += 1
             let keyRecord: DKIMKeyRecord
@@ -89,8 +92,9 @@ public struct DKIMVerifier: Sendable {
 
             if let problem = keyMismatch(keyRecord, signature) { return result.with(.permerror, problem) }
             if keyRecord.key.kind == .rsa && keyRecord.key.bits > limits.maxRSABits {
+                result.limitCode = DKIMLimitCode.rsaBits
                 return result.with(.permerror, "RSA key of \(keyRecord.key.bits) bits exceeds the limit "
-                    + "of \(limits.maxRSABits) (maxRSABits)")
+                    + "of \(limits.maxRSABits) (limit rsa-bits)")
             }
 
             let headerData = Self.signedHeaderData(message.header, signature: signature, field: field)

@@ -26,7 +26,7 @@ public struct Pipeline: Sendable {
         let dkim = verifier.verify(message)
         let decision = policy.decide(message, dkim: dkim)
         let markup = MessageMarkup.extract(from: message, using: extractor)
-        var findings = message.findings + markup.findings
+        var findings = message.findings + dkim.limitFindings + markup.findings
         if !decision.trusted && !markup.reservations.isEmpty {
             findings.append(Finding(
                 code: "sender-not-trusted", severity: .warning,
@@ -52,9 +52,32 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// A message the pipeline does not examine (over a size limit): each signature is
+    /// reported neutral with the finding's message, nothing is trusted or extracted.
+    public func unexamined(_ message: MailMessage, because finding: Finding) -> MessageReport {
+        let dkim = message.header.fields(named: "DKIM-Signature").map { field in
+            DKIMResult(outcome: .neutral, reason: "not evaluated: \(finding.message)", line: field.line)
+        }
+        return MessageReport(
+            messageID: message.messageID, from: message.author, date: message.dateValue?.secondsSince1970, dkim: dkim,
+            decision: policy.decide(message, dkim: dkim), reservations: [], outcomes: [], findings: [finding])
+    }
+
     public func process(_ message: MailMessage) -> MessageReport {
         var report = analyze(message)
         record(&report)
         return report
+    }
+}
+
+extension [DKIMResult] {
+    /// A limit that decided a verdict is a finding too, so it shows with its code wherever findings do.
+    public var limitFindings: [Finding] {
+        compactMap { result in
+            result.limitCode.map { code in
+                Finding(code: code, severity: .warning, message: "DKIM-Signature: \(result.reason ?? code)",
+                        location: SourceLocation(line: result.line))
+            }
+        }
     }
 }

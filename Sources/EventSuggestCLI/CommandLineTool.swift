@@ -27,6 +27,7 @@ enum CommandLineTool {
             Run 'eventsuggest COMMAND --help' for a command's options. Options may also come from
             --config FILE, $XDG_CONFIG_HOME/eventsuggest/config (or ~/.config/eventsuggest/config) or
             /etc/eventsuggest.conf: one 'option value' per line, # comments; the command line wins.
+            'eventsuggest help limits' lists the input limits and how to change them (--limit NAME=N).
             Exit status: 0 ok, 1 findings or unreadable input, 2 usage error, 75 temporary failure.
             """
         return text
@@ -41,6 +42,8 @@ enum CommandLineTool {
         case "--help", "-h", "help":
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 streams.write(command.helpText)
+            } else if arguments.count > 1 && arguments[1] == "limits" {
+                streams.write(LimitOptions.helpText)
             } else {
                 streams.writeLine(overview)
             }

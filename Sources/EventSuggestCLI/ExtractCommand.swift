@@ -31,29 +31,31 @@ enum ExtractCommand: Command {
         .flag("strict-json", "Report JSON that real mail gets away with (a missing comma) as an error instead of recovering."),
         .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
         .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
+        LimitOptions.spec,
     ]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "extract needs at least one FILE (an e-mail, an .html file, or -)", command: name)
         }
-        let extractor = MarkupExtractor(recoversJSON: !arguments.has("strict-json"))
+        let limits = try LimitOptions.limits(arguments, command: name)
+        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: !arguments.has("strict-json"))
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         var status = ExitStatus.success
         for path in arguments.positionals {
             do {
                 if Self.isHTMLFile(path) {
-                    let input = try MessageSource.readWhole(path)
+                    let input = try MessageSource.readWhole(path, limits: limits.mailbox)
                     let text = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
                     emit(MessageMarkup.extract(html: text, using: extractor), at: input.location,
                          json: arguments.has("json"), streams: streams)
                     continue
                 }
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachMessage(format: format) { mailboxMessage in
-                    let message = MailMessage(bytes: mailboxMessage.bytes)
+                try source.forEachMessage(format: format, limits: limits.mailbox) { mailboxMessage in
+                    let message = MailMessage(bytes: mailboxMessage.bytes, limits: limits.message)
                     var extraction = MessageMarkup.extract(from: message, using: extractor)
-                    extraction.findings = mailboxMessage.findings + extraction.findings
+                    extraction.findings = mailboxMessage.findings + message.findings + extraction.findings
                     emit(extraction, at: mailboxMessage.location, json: arguments.has("json"), streams: streams)
                 }
             } catch let error as MailboxError {

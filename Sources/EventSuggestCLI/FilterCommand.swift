@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DKIM
 import EventSuggest
+import Findings
 import Mailbox
 import MailMessage
 
@@ -38,12 +39,18 @@ enum FilterCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: name)
         }
-        let pipeline = try PipelineOptions.pipeline(arguments, command: name)
+        let limits = try LimitOptions.limits(arguments, command: name)
+        let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
         let log = try FindingLog(path: arguments.value("log"))
         // Read everything before anything is written: the output is then always whole.
         let input = try MessageSource.readWhole("-", limits: MailboxLimits(maxMessageBytes: .max))
-        let message = MailMessage(bytes: input.bytes)
-        let report = pipeline.process(message)
+        let message = MailMessage(bytes: input.bytes, limits: limits.message)
+        // Over the size limit the message is still delivered whole, with our verdict fields, unexamined.
+        let report = input.bytes.count > limits.mailbox.maxMessageBytes
+            ? pipeline.unexamined(message, because: Finding(
+                code: MailboxFindingCode.messageTooLarge, severity: .error,
+                message: "message of \(input.bytes.count) bytes is larger than \(limits.mailbox.maxMessageBytes) (limit message-bytes)"))
+            : pipeline.process(message)
         log?.record(report, at: input.location)
         if arguments.has("defer-on-tempfail") && report.dkim.contains(where: { $0.outcome == .temperror }) {
             streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(report.dkim.first { $0.outcome == .temperror }?.reason ?? ""))")

@@ -26,6 +26,7 @@ enum InspectCommand: Command {
         .flag("json", "One JSON object per message (the format in DESIGN.md)."),
         .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
         .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
+        LimitOptions.spec,
     ]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
@@ -33,13 +34,14 @@ enum InspectCommand: Command {
             throw UsageError(message: "inspect needs at least one PATH (a file, Maildir, mbox, or -)", command: name)
         }
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
+        let limits = try LimitOptions.limits(arguments, command: name)
         let json = arguments.has("json")
         var status = ExitStatus.success
         for path in arguments.positionals {
             do {
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachMessage(format: format) { mailboxMessage in
-                    let message = MailMessage(bytes: mailboxMessage.bytes)
+                try source.forEachMessage(format: format, limits: limits.mailbox) { mailboxMessage in
+                    let message = MailMessage(bytes: mailboxMessage.bytes, limits: limits.message)
                     var inspection = MessageInspection(message: message)
                     inspection.findings = mailboxMessage.findings + inspection.findings
                     if json {

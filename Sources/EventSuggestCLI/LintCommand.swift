@@ -37,27 +37,31 @@ enum LintCommand: Command {
         .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
         .flag("warnings-as-errors", "Fail on warnings too."),
         .value("psl", "FILE", "Public Suffix List for the alignment check (default: Debian's publicsuffix)."),
-    ] + CommonOptions.keyLookup + CommonOptions.clock
+    ] + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec]
 
     enum Format: String { case text, json, github, junit }
 
     /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
-    static func lintFile(_ path: String, extractor: MarkupExtractor, dkimCheck: DKIMRequirement?) throws(MailboxError) -> FileResult {
-        let input = try MessageSource.readWhole(path)
+    static func lintFile(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
+                         dkimCheck: DKIMRequirement?) throws(MailboxError) -> FileResult {
+        let input = try MessageSource.readWhole(path, limits: limits.mailbox)
+        if input.bytes.isEmpty && !input.findings.isEmpty {   // not read (over the size limit)
+            return FileResult(location: input.location, reservations: [], findings: input.findings)
+        }
         if ExtractCommand.isHTMLFile(path) {
             let html = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
             let extraction = MessageMarkup.extract(html: html, using: extractor)
             return FileResult(location: input.location, reservations: extraction.reservations,
                               findings: input.findings + extraction.findings)
         }
-        let message = MailMessage(bytes: input.bytes)
+        let message = MailMessage(bytes: input.bytes, limits: limits.message)
         let extraction = MessageMarkup.extract(from: message, using: extractor)
-        var findings = input.findings + extraction.findings
+        var findings = input.findings + message.findings + extraction.findings
         if extraction.items.isEmpty {
             findings.append(Finding(code: "no-markup", severity: .error,
                                     message: "no schema.org markup in any text/html part of this message"))
         }
-        if let finding = dkimCheck?.check(message) { findings.append(finding) }
+        findings += dkimCheck?.check(message) ?? []
         return FileResult(location: input.location, reservations: extraction.reservations, findings: findings)
     }
 
@@ -66,17 +70,19 @@ enum LintCommand: Command {
         let verifier: DKIMVerifier
         let policy: SenderPolicy
 
-        init(_ arguments: ParsedArguments, command: String) throws {
+        init(_ arguments: ParsedArguments, limits: DKIMLimits, command: String) throws {
             verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command),
-                                    now: try CommonOptions.now(arguments, command: command))
+                                    now: try CommonOptions.now(arguments, command: command), limits: limits)
             let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
             policy = SenderPolicy(publicSuffixes: suffixes, registered: nil, allowAnyDomain: true)
         }
 
-        func check(_ message: MailMessage) -> Finding? {
-            let decision = policy.decide(message, dkim: verifier.verify(message))
-            guard !decision.trusted else { return nil }
-            return Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")
+        func check(_ message: MailMessage) -> [Finding] {
+            let dkim = verifier.verify(message)
+            let decision = policy.decide(message, dkim: dkim)
+            guard !decision.trusted else { return dkim.limitFindings }
+            return dkim.limitFindings + [
+                Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")]
         }
     }
 
@@ -101,14 +107,15 @@ enum LintCommand: Command {
             }
             profiles.append(profile)
         }
-        let extractor = MarkupExtractor(recoversJSON: false, profiles: profiles)
-        let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, command: name) : nil
+        let limits = try LimitOptions.limits(arguments, command: name)
+        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles)
+        let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, limits: limits.dkim, command: name) : nil
 
         var results: [FileResult] = []
         var unreadable = false
         for path in arguments.positionals {
             do {
-                results.append(try lintFile(path, extractor: extractor, dkimCheck: dkimCheck))
+                results.append(try lintFile(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
             } catch {
                 _ = CommandLineTool.report(error, streams: streams)
                 unreadable = true

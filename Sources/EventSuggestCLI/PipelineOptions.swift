@@ -17,11 +17,12 @@ enum PipelineOptions {
         .flag("include-past", "Also write reservations that have already ended."),
         .flag("alarm", "Add a reminder to each event (a default lead time per type, e.g. 3 hours before a flight)."),
         .value("log", "FILE", "Append every diagnostic to FILE as JSON lines (file, messageId, severity, code, message, …)."),
-    ] + CommonOptions.keyLookup + CommonOptions.clock
+    ] + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec]
 
-    static func pipeline(_ arguments: ParsedArguments, command: String) throws -> Pipeline {
+    static func pipeline(_ arguments: ParsedArguments, limits: InputLimits, command: String) throws -> Pipeline {
         let now = try CommonOptions.now(arguments, command: command)
-        let verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command), now: now)
+        let verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command), now: now,
+                                    limits: limits.dkim)
         let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
         let registered = try arguments.value("registered").map { path throws -> RegisteredDomains in try RegisteredDomains(path: path) }
         let policy = SenderPolicy(publicSuffixes: suffixes, registered: registered,
@@ -31,7 +32,7 @@ enum PipelineOptions {
             CalendarStore(directory: $0, now: now, mapping: EventMappingOptions(alarms: arguments.has("alarm")),
                           includePast: arguments.has("include-past"))
         }
-        return Pipeline(verifier: verifier, policy: policy, store: store)
+        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup), store: store)
     }
 
     static func authservID(_ arguments: ParsedArguments) -> String { arguments.value("authserv-id") ?? "eventsuggest" }

@@ -45,7 +45,8 @@ enum ScanCommand: Command {
             throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
         }
         let jobs = try ParallelBatch<MessageReport>.jobs(arguments, command: name)
-        let pipeline = try PipelineOptions.pipeline(arguments, command: name)
+        let limits = try LimitOptions.limits(arguments, command: name)
+        let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let reportPath = arguments.value("report")
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
@@ -53,7 +54,7 @@ enum ScanCommand: Command {
         var entries: [Entry] = []
         var summary = ScanSummary()
         var batch: [MailboxMessage] = []
-        let parallel = ParallelBatch(jobs: jobs) { message in pipeline.analyze(MailMessage(bytes: message.bytes)) }
+        let parallel = ParallelBatch(jobs: jobs) { message in pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message)) }
 
         func analyzeBatch() {
             let results = parallel.map(batch)
@@ -68,7 +69,7 @@ enum ScanCommand: Command {
 
         for path in arguments.positionals {
             do {
-                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachMessage(format: format) { message in
+                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachMessage(format: format, limits: limits.mailbox) { message in
                     batch.append(message)
                     if batch.count >= parallel.batchSize { analyzeBatch() }
                 }

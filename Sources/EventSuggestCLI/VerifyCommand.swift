@@ -31,7 +31,7 @@ enum VerifyCommand: Command {
         .flag("json", "One JSON object per message."),
         .value("authserv-id", "ID", "Print, per message, the Authentication-Results field (RFC 8601) it would get."),
     ]
-        + CommonOptions.keyLookup + CommonOptions.clock + [
+        + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec] + [
             .value("jobs", "N", "Messages verified in parallel (default: the number of cores); output keeps input order."),
             .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
             .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
@@ -41,14 +41,15 @@ enum VerifyCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "verify needs at least one PATH (a file, Maildir, mbox, or -)", command: name)
         }
+        let limits = try LimitOptions.limits(arguments, command: name)
         let verifier = DKIMVerifier(
             resolver: try CommonOptions.keyResolver(arguments, command: name),
-            now: try CommonOptions.now(arguments, command: name))
+            now: try CommonOptions.now(arguments, command: name), limits: limits.dkim)
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let json = arguments.has("json")
         var status = ExitStatus.success
         let parallel = ParallelBatch(jobs: try ParallelBatch<[DKIMResult]>.jobs(arguments, command: name)) { message in
-            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes))
+            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message))
         }
         var batch: [MailboxMessage] = []
         func flush() {
@@ -71,7 +72,7 @@ enum VerifyCommand: Command {
         for path in arguments.positionals {
             do {
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachMessage(format: format) { message in
+                try source.forEachMessage(format: format, limits: limits.mailbox) { message in
                     batch.append(message)
                     if batch.count >= parallel.batchSize { flush() }
                 }
@@ -96,6 +97,7 @@ enum VerifyCommand: Command {
                 ("result", .string(result.outcome.rawValue)),
                 ("reason", .optional(result.reason)),
             ]
+            if let code = result.limitCode { signature.append(("limit", .string(code))) }
             if result.unsignedBodyBytes > 0 { signature.append(("unsignedBodyBytes", .number(result.unsignedBodyBytes))) }
             return .object(signature)
         })))

@@ -17,7 +17,7 @@ public struct HTMLDocument: Sendable {
         public var description: String {
             switch self {
             case .tooLarge(let bytes, let limit):
-                "HTML part of \(bytes) bytes exceeds the limit of \(limit) bytes (maxHTMLBytes)"
+                "HTML part of \(bytes) bytes exceeds the limit of \(limit) bytes (limit html-bytes)"
             case .unparsable: "libxml2 could not parse the HTML at all"
             }
         }

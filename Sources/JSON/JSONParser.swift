@@ -94,7 +94,7 @@ struct JSONParser {
                 guard stack.count < maxDepth else {
                     throw JSONReadError(
                         kind: .depthLimit, position: tracker.position(at: index),
-                        message: "arrays and objects nest deeper than the limit of \(maxDepth) levels")
+                        message: "arrays and objects nest deeper than the limit of \(maxDepth) levels (limit json-depth)")
                 }
                 index += 1
                 skipWhitespace()

@@ -23,7 +23,7 @@ public struct LenientJSONReader: Sendable {
         guard size <= limits.maxBytes else {
             return .failure(JSONReadError(
                 kind: .sizeLimit, position: JSONPosition(line: 1, column: 1),
-                message: "the JSON text is \(size) bytes, more than the limit of \(limits.maxBytes) bytes"))
+                message: "the JSON text is \(size) bytes, more than the limit of \(limits.maxBytes) bytes (limit json-bytes)"))
         }
         let bytes = Array(text.utf8)
         // RFC 8259 §8.1: a reader may ignore a byte order mark rather than reject it.

@@ -42,7 +42,7 @@ struct HeaderParser {
                 findings.append(.limit(
                     FindingCode.headerTooLarge,
                     "header block exceeds the limit of \(limits.maxHeaderBytes) bytes "
-                        + "(maxHeaderBytes); the field starting here and all after it are ignored",
+                        + "(limit header-bytes); the field starting here and all after it are ignored",
                     line: field.line, part: part))
                 return
             }
@@ -50,7 +50,7 @@ struct HeaderParser {
                 budgetExhausted = true
                 findings.append(.limit(
                     FindingCode.tooManyHeaderFields,
-                    "more than \(limits.maxHeaderFields) header fields (maxHeaderFields); "
+                    "more than \(limits.maxHeaderFields) header fields (limit header-fields); "
                         + "the field starting here and all after it are ignored",
                     line: field.line, part: part))
                 return

@@ -57,7 +57,7 @@ extension MIMEEntity {
         if reachedLimit {
             findings.append(.limit(
                 FindingCode.decodedSizeExceeded,
-                "part decodes to more than \(limits.maxDecodedBytes) bytes (maxDecodedBytes); the rest is ignored",
+                "part decodes to more than \(limits.maxDecodedBytes) bytes (limit decoded-bytes); the rest is ignored",
                 line: bodyLine, part: partLabel))
         }
         return DecodedBody(bytes: bytes, findings: findings)

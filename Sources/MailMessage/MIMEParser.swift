@@ -67,7 +67,7 @@ struct MIMEParser {
         guard depth < limits.maxMIMEDepth else {
             findings.append(.limit(
                 FindingCode.mimeDepthExceeded,
-                "multipart nested deeper than \(limits.maxMIMEDepth) levels (maxMIMEDepth); kept as one part",
+                "multipart nested deeper than \(limits.maxMIMEDepth) levels (limit mime-depth); kept as one part",
                 line: bodyLine, part: path.isEmpty ? nil : path))
             return []
         }
@@ -111,7 +111,7 @@ struct MIMEParser {
                     reportedPartLimit = true
                     findings.append(.limit(
                         FindingCode.tooManyParts,
-                        "more than \(limits.maxParts) MIME parts (maxParts); the rest are ignored",
+                        "more than \(limits.maxParts) MIME parts (limit mime-parts); the rest are ignored",
                         line: part.line, part: path.isEmpty ? nil : path))
                 }
                 break

@@ -75,7 +75,7 @@ public struct MboxReader: ~Copyable {
         if tooLarge {
             return MailboxMessage(location: location, bytes: [], findings: [Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
-                message: "message is larger than \(limits.maxMessageBytes) bytes (maxMessageBytes); skipped",
+                message: "message is larger than \(limits.maxMessageBytes) bytes (limit message-bytes); skipped",
                 location: SourceLocation(line: startLine))])
         }
         return MailboxMessage(location: location, bytes: message)

@@ -53,7 +53,7 @@ public enum MessageSource: Sendable {
         guard !exceeded else {
             return MailboxMessage(location: location, bytes: [], findings: [.init(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
-                message: "message is larger than \(limits.maxMessageBytes) bytes (maxMessageBytes); skipped")])
+                message: "message is larger than \(limits.maxMessageBytes) bytes (limit message-bytes); skipped")])
         }
         return MailboxMessage(location: location, bytes: bytes)
     }

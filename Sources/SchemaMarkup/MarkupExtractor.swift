@@ -49,7 +49,7 @@ public struct MarkupExtractor: Sendable {
         if document.wasTruncated {
             findings.append(Finding(
                 code: MarkupFindingCode.htmlTruncated, severity: .warning,
-                message: "HTML nested deeper than \(limits.html.maxDepth) elements (maxDepth); deeper content is ignored",
+                message: "HTML nested deeper than \(limits.html.maxDepth) elements (limit html-depth); deeper content is ignored",
                 location: SourceLocation(line: 1, part: part, inDecodedText: true)))
         }
         let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON)

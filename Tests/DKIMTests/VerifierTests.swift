@@ -161,7 +161,7 @@ struct VerifierTests {
                                       records: [selectorName: try keyRecord("rsa3072")],
                                       limits: DKIMLimits(maxRSABits: 2048)).first)
         #expect(big.outcome == .permerror)
-        #expect(big.reason == "RSA key of 3072 bits exceeds the limit of 2048 (maxRSABits)")
+        #expect(big.reason == "RSA key of 3072 bits exceeds the limit of 2048 (limit rsa-bits)")
     }
 
     @Test("a temporary key lookup failure is temperror, not fail")

@@ -110,7 +110,7 @@ struct MicrodataExtractor {
                 state.reportedItemLimit = true
                 state.findings.append(Finding(
                     code: MarkupFindingCode.tooManyItems, severity: .warning,
-                    message: "more than \(limits.maxItems) Microdata items in one part (maxItems); the rest are ignored",
+                    message: "more than \(limits.maxItems) Microdata items in one part (limit microdata-items); the rest are ignored",
                     location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
             }
             return nil
@@ -121,7 +121,7 @@ struct MicrodataExtractor {
                 state.reportedDepthLimit = true
                 state.findings.append(Finding(
                     code: MarkupFindingCode.itemTooDeep, severity: .warning,
-                    message: "Microdata items nested deeper than \(limits.maxItemDepth) (maxItemDepth); the inner items are ignored",
+                    message: "Microdata items nested deeper than \(limits.maxItemDepth) (limit item-depth); the inner items are ignored",
                     location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
             }
             return nil

@@ -44,7 +44,7 @@ struct ReservationNormalizer {
                 guard reservations.count < limits.maxReservations else {
                     findings.append(Finding(
                         code: MarkupFindingCode.tooManyReservations, severity: .warning,
-                        message: "more than \(limits.maxReservations) reservation parts in one message (maxReservations); "
+                        message: "more than \(limits.maxReservations) reservation parts in one message (limit events); "
                             + "the rest are ignored", location: item.location))
                     return (reservations, findings)
                 }
