@@ -45,7 +45,14 @@ public struct Pipeline: Sendable {
         }
         let source = ReservationSource(domain: domain, messageID: report.messageID, messageDate: report.date)
         do {
-            report.outcomes = try store.apply(report.reservations, from: source)
+            let write = try store.write(report.reservations, from: source)
+            report.outcomes = write.outcomes
+            if write.removedTemporaryFiles > 0 {
+                report.findings.append(Finding(
+                    code: "stale-temporary-files-removed", severity: .warning,
+                    message: "removed \(write.removedTemporaryFiles) temporary file(s) an interrupted writer left in "
+                        + "\(store.directory) (no event was lost: a temporary file is never an event)"))
+            }
         } catch {
             report.calendarError = error.description
             report.findings.append(Finding(code: "calendar-unwritable", severity: .error, message: error.description))

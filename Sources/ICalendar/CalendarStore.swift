@@ -22,17 +22,29 @@ public struct CalendarStore: Sendable {
 
     private var files: VdirFiles { VdirFiles(directory: directory) }
 
+    /// What writing one message's reservations did: an outcome per part, and how many
+    /// temporary files a writer killed mid-write had left (removed before writing).
+    public struct Write: Sendable {
+        public var outcomes: [StoreOutcome]
+        public var removedTemporaryFiles: Int
+    }
+
     /// Applies the reservation parts of one message. Each part gets an outcome; a problem
     /// with a part is a skip with a reason, a problem with the folder is thrown.
     public func apply(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> [StoreOutcome] {
+        try write(reservations, from: source).outcomes
+    }
+
+    /// ``apply(_:from:)``, also saying what was repaired on the way.
+    public func write(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> Write {
         try files.ensureDirectory()
-        return try files.withLock { () throws(CalendarStoreError) -> [StoreOutcome] in
-            files.removeStaleTemporaryFiles()
+        return try files.withLock { () throws(CalendarStoreError) -> Write in
+            let removed = files.removeStaleTemporaryFiles()
             var outcomes: [StoreOutcome] = []
             for reservation in reservations {
                 outcomes += try applyLocked(reservation, from: source)
             }
-            return outcomes
+            return Write(outcomes: outcomes, removedTemporaryFiles: removed)
         }
     }
 

@@ -476,7 +476,7 @@ struct FaultInjectionTests {
         #expect(state.events.values.allSatisfy { Mail.property("DTSTART", $0) == ["20270310T110000Z"] })
     }
 
-    @Test("stale temp files (a killed writer's, half an event) are removed by the next run that writes; others are left alone")
+    @Test("stale temp files (a killed writer's, half an event) are removed and reported by the next run that writes; others are left alone")
     func staleTemporaryFiles() throws {
         let folder = try Mail.makeFolder("fault-stale")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -493,13 +493,22 @@ struct FaultInjectionTests {
         try Data("keep\n".utf8).write(to: calendar.appendingPathComponent(notOurs))
 
         let v2 = Mail.tableMessage(id: "ST-1", version: 2)
-        let result = try Self.run(Self.filterArguments(calendar), input: v2, in: folder)
+        let log = folder.appendingPathComponent("filter.log")
+        let result = try Self.run(Self.filterArguments(calendar) + ["--log", log.path], input: v2, in: folder)
         #expect(result.exit == Exit(code: 0))
         #expect(Self.deliveryProblem(result.stdout, v2) == nil)
         let state = try Mail.state(calendar)
         #expect(state.temporary == [], "stale temp files kept: \(state.temporary)")
         #expect(state.other == [notOurs])
         #expect(state.events.count == 1 && Mail.wholeFileProblems(state.events[name] ?? "") == [])
+        // The repair is reported, with how many were removed.
+        let logged = try String(contentsOf: log, encoding: .utf8)
+        #expect(logged.contains("\"stale-temporary-files-removed\"") && logged.contains("removed 2 temporary file(s)"), "\(logged)")
+
+        // A run with nothing to repair reports nothing.
+        try Data().write(to: log)
+        _ = try Self.run(Self.filterArguments(calendar) + ["--log", log.path], input: Mail.tableMessage(id: "ST-1", version: 3), in: folder)
+        #expect(!(try String(contentsOf: log, encoding: .utf8)).contains("stale-temporary-files-removed"))
     }
 
     // MARK: - filter: standard output closed early (EPIPE)
