@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "DNSTests", dependencies: ["DNS", "TestSupport"]),
         // Test fixtures several test targets share (a dnsmasq on loopback).
         .target(name: "TestSupport", dependencies: ["DNS"], path: "Tests/TestSupport"),
-        .testTarget(name: "DKIMTests", dependencies: ["DKIM"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"]),

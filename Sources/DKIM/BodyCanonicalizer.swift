@@ -32,7 +32,7 @@ public struct BodyCanonicalizer: Sendable {
         if !partialLine.isEmpty {
             let line = partialLine
             partialLine = []
-            emitLine(line[...])
+            line.withUnsafeBufferPointer { emitLine($0) }
         }
         // §3.4.3: simple canonicalization of an empty body is one CRLF; relaxed stays empty (§3.4.4, errata 1384).
         if mode == .simple && !producedAnything { append([0x0D, 0x0A]) }
@@ -43,6 +43,10 @@ public struct BodyCanonicalizer: Sendable {
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }
+
+    /// Forgets the canonical bytes produced so far (read from `output`), keeping the
+    /// buffer for the next chunk: no copy, no new allocation.
+    mutating func discardOutput() { output.removeAll(keepingCapacity: true) }
 
     /// The whole canonical form of `body` at once.
     public static func canonicalize<Bytes: Collection<UInt8>>(_ body: Bytes, mode: Canonicalization) -> [UInt8] {
@@ -62,21 +66,21 @@ public struct BodyCanonicalizer: Sendable {
             }
             let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             if partialLine.isEmpty {
-                emitLine(UnsafeBufferPointer(rebasing: buffer[start..<newline])[...])
+                emitLine(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
             } else {
                 partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<newline]))
                 let line = partialLine
                 partialLine.removeAll(keepingCapacity: true)
-                emitLine(line[...])
+                line.withUnsafeBufferPointer { emitLine($0) }
             }
             start = newline + 1
         }
     }
 
     /// One line without its LF (a final CR is the rest of a CRLF and is dropped).
-    private mutating func emitLine<Line: RandomAccessCollection<UInt8>>(_ line: Line) {
-        var content = line[...]
-        if content.last == 0x0D { content = content.dropLast() }
+    private mutating func emitLine(_ line: UnsafeBufferPointer<UInt8>) {
+        var content = line
+        if content.last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         switch mode {
         case .simple:
             if content.isEmpty {
@@ -87,32 +91,56 @@ public struct BodyCanonicalizer: Sendable {
             append(content)
         case .relaxed:
             // §3.4.4: WSP at the end of a line removed, WSP runs reduced to one space.
-            var end = content.endIndex
-            while end > content.startIndex {
-                let byte = content[content.index(before: end)]
-                guard byte == 0x20 || byte == 0x09 else { break }
-                end = content.index(before: end)
-            }
-            let trimmed = content[content.startIndex..<end]
-            if trimmed.isEmpty {
+            var end = content.count
+            while end > 0 && (content[end - 1] == 0x20 || content[end - 1] == 0x09) { end -= 1 }
+            if end == 0 {
                 pendingEmptyLines += 1
                 return
             }
             flushEmptyLines()
-            var inSpace = false
-            for byte in trimmed {
-                if byte == 0x20 || byte == 0x09 {
-                    inSpace = true
-                } else {
-                    if inSpace { output.append(0x20) }
-                    inSpace = false
-                    output.append(byte)
-                }
-            }
+            appendRelaxed(UnsafeBufferPointer(rebasing: content[..<end]))
         }
         output.append(0x0D)
         output.append(0x0A)
         producedAnything = true
+    }
+
+    /// `line` (no trailing WSP) with each run of SP/HTAB written as one SP. This is the
+    /// innermost loop of verification. Most lines have no tab and no double space and are
+    /// copied as they are; the test for that is a branch-free loop the compiler vectorizes.
+    private mutating func appendRelaxed(_ line: UnsafeBufferPointer<UInt8>) {
+        if !Self.hasWhitespaceToFold(line) {
+            output.append(contentsOf: line)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: line)
+        let end = output.withUnsafeMutableBufferPointer { buffer -> Int in
+            var out = start
+            var previousWasSpace = false
+            for index in start..<buffer.count {
+                let byte = buffer[index]
+                let isSpace = byte == 0x20 || byte == 0x09
+                buffer[out] = isSpace ? 0x20 : byte
+                out += isSpace && previousWasSpace ? 0 : 1
+                previousWasSpace = isSpace
+            }
+            return out
+        }
+        output.removeLast(output.count - end)
+    }
+
+    /// Whether `line` holds an HTAB or two SPs in a row (what relaxed canonicalization changes).
+    private static func hasWhitespaceToFold(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let bytes = line.baseAddress, line.count > 0 else { return false }
+        var found: UInt8 = bytes[0] == 0x09 ? 1 : 0
+        var index = 1
+        while index < line.count {
+            let byte = bytes[index], previous = bytes[index - 1]
+            found |= (byte == 0x09 ? 1 : 0) | ((byte == 0x20 ? 1 : 0) & (previous == 0x20 ? 1 : 0))
+            index += 1
+        }
+        return found != 0
     }
 
     private mutating func flushEmptyLines() {

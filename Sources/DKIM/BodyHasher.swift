@@ -27,15 +27,14 @@ struct BodyHasher: ~Copyable {
     }
 
     private mutating func absorb() {
-        let produced = canonicalizer.drain()
-        canonicalLength += produced.count
-        guard !produced.isEmpty else { return }
-        let room = limit.map { max(0, $0 - hashedLength) } ?? produced.count
-        let take = min(room, produced.count)
+        let produced = canonicalizer.output.count
+        canonicalLength += produced
+        let take = min(limit.map { max(0, $0 - hashedLength) } ?? produced, produced)
         if take > 0 {
-            digest.update(produced[0..<take])
+            digest.update(canonicalizer.output[0..<take])
             hashedLength += take
         }
+        canonicalizer.discardOutput()
     }
 
     /// The body hash of `body` in one call.

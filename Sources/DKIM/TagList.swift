@@ -57,11 +57,13 @@ struct TagList: Sendable {
     /// it, and an unknown tag is ignored anyway, so refusing the whole record would fail mail
     /// that every other verifier passes.
     private static func isTagName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        guard let first = name.utf8.first, isASCIILetter(first) else { return false }
+        return name.utf8.allSatisfy { byte in
+            isASCIILetter(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D  // digit _ -
         }
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 }
 
 extension Collection<UInt8> where Index == Int {
@@ -78,6 +80,8 @@ extension Collection<UInt8> where Index == Int {
 extension String {
     /// The text with all folding whitespace removed (for b=, bh=, h= and p= values, §3.5).
     var removingWhitespace: String {
-        String(unicodeScalars.filter { !($0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n") }.map(Character.init))
+        var bytes = Array(utf8)
+        bytes.removeAll { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -49,7 +49,7 @@ enum VerifyCommand: Command {
         let json = arguments.has("json")
         var status = ExitStatus.success
         let parallel = ParallelBatch(jobs: try ParallelBatch<[DKIMResult]>.jobs(arguments, command: name)) { message in
-            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message))
+            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
         }
         var batch: [MailboxMessage] = []
         func flush() {

@@ -20,6 +20,14 @@ public enum Base64Decoder {
     }()
 
     public static func decode<Bytes: Collection<UInt8>>(_ input: Bytes, limit: Int = .max) -> Decoded {
+        // One non-generic loop over contiguous bytes: a generic one is not specialized
+        // across modules and walks the input through witness calls, byte by byte.
+        if let decoded = input.withContiguousStorageIfAvailable({ decode(buffer: $0, limit: limit) }) { return decoded }
+        return Array(input).withUnsafeBufferPointer { decode(buffer: $0, limit: limit) }
+    }
+
+    private static func decode(buffer input: UnsafeBufferPointer<UInt8>, limit: Int) -> Decoded {
+        let values = Self.values
         var output = [UInt8]()
         output.reserveCapacity(min(limit, input.count / 4 * 3 + 3))
         var accumulator: UInt32 = 0

@@ -4,13 +4,16 @@ import Findings
 struct MIMEParser {
     let bytes: [UInt8]
     let limits: ParseLimits
+    /// false: multiparts are not split (a header-only parse).
+    let parsesParts: Bool
     private(set) var findings: [Finding] = []
     private var partCount = 0
     private var reportedPartLimit = false
 
-    init(bytes: [UInt8], limits: ParseLimits) {
+    init(bytes: [UInt8], limits: ParseLimits, parsesParts: Bool = true) {
         self.bytes = bytes
         self.limits = limits
+        self.parsesParts = parsesParts
     }
 
     /// Makes the entity for a header and the body range that follows it.
@@ -43,7 +46,7 @@ struct MIMEParser {
                 location: SourceLocation(line: bodyLine, part: path.isEmpty ? nil : path)))
         }
         var children: [MIMEEntity] = []
-        if contentType.isMultipart {
+        if contentType.isMultipart && parsesParts {
             children = multipartChildren(
                 of: contentType, body: body, bodyLine: bodyLine, path: path, depth: depth)
         }

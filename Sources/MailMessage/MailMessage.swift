@@ -20,7 +20,16 @@ public struct MailMessage: Sendable {
     public let findings: [Finding]
     public let limits: ParseLimits
 
-    public init(bytes: [UInt8], limits: ParseLimits = .default) {
+    /// How much of the MIME structure to parse.
+    public enum Structure: Sendable {
+        /// The whole MIME tree.
+        case full
+        /// The header only: the root is one leaf holding the whole body (for DKIM, which
+        /// needs the header fields and the raw body, never the parts).
+        case headerOnly
+    }
+
+    public init(bytes: [UInt8], limits: ParseLimits = .default, structure: Structure = .full) {
         self.bytes = bytes
         self.limits = limits
         var findings: [Finding] = []
@@ -33,7 +42,7 @@ public struct MailMessage: Sendable {
         bodyStart = parsed.bodyStart
         findings += parsed.findings
 
-        var mime = MIMEParser(bytes: bytes, limits: limits)
+        var mime = MIMEParser(bytes: bytes, limits: limits, parsesParts: structure == .full)
         root = mime.entity(
             header: parsed.header, body: parsed.bodyStart..<bytes.count, bodyLine: parsed.bodyLine,
             path: "", depth: 0, inDigest: false)

@@ -79,7 +79,7 @@ struct HeaderTests {
         let message = MailMessage("From: a@b.example\r\n" + big + "Subject: late\r\n\r\nbody", limits: .init(maxHeaderBytes: 1_000))
         #expect(message.header.fields.map(\.name) == ["From"])
         let finding = message.findings.first { $0.code == FindingCode.headerTooLarge }
-        #expect(finding?.message.contains("maxHeaderBytes") == true)
+        #expect(finding?.message.contains("(limit header-bytes)") == true)
         #expect(finding?.location?.line == 2)
         #expect(message.body.elementsEqual("body".utf8))
     }

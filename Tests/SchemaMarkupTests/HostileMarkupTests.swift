@@ -32,7 +32,7 @@ struct HostileMarkupTests {
         let result = Self.timed(10, "1 MB of nesting") { MarkupExtractor().extract(html: html) }
         #expect(result.codes == [MarkupFindingCode.htmlTruncated])
         #expect(result.findings.first?.severity == .warning)
-        #expect(result.findings.first?.message.contains("maxDepth") == true)
+        #expect(result.findings.first?.message.contains("(limit html-depth)") == true)
         #expect(result.reservations.map(\.reservationID) == ["RXJ34P"])
     }
 

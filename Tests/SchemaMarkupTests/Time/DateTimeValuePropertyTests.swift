@@ -1,22 +1,10 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import SchemaMarkup
 
 @Suite("DateTimeValue properties")
 struct DateTimeValuePropertyTests {
-    /// SplitMix64: a fixed seed gives the same values on every run and platform.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// 5,000 valid values: 10 % dates, 20 % floating, 70 % with an offset. Years from 1583,
     /// the first whole Gregorian year, so that Foundation (ICU switches to the Julian
     /// calendar before October 1582) agrees.
