@@ -46,7 +46,10 @@ enum ScanCommand: Command {
         }
         let jobs = try ParallelBatch<MessageReport>.jobs(arguments, command: name)
         let limits = try LimitOptions.limits(arguments, command: name)
-        let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
+        var configured = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
+        // One look for a killed writer's temp files for the whole scan, not one per message.
+        configured.store?.repairsBeforeEachWrite = false
+        let pipeline = configured
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let reportPath = arguments.value("report")
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
@@ -82,6 +85,10 @@ enum ScanCommand: Command {
         analyzeBatch()
         progress.clear()
 
+        if let store = pipeline.store, entries.contains(where: { !$0.report.reservations.isEmpty }) {
+            // A folder that cannot be locked is reported by the writes that follow.
+            summary.removedTemporaryFiles = (try? store.repair()) ?? 0
+        }
         // Events in date order: the newest version of a reservation is written last.
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
         for index in order { pipeline.record(&entries[index].report) }

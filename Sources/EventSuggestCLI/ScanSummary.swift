@@ -13,6 +13,8 @@ struct ScanSummary {
     var events: [StoreOutcome.Action: Int] = [:]
     var diagnostics: [String: Int] = [:]
     var unreadable = 0
+    /// Temporary files an interrupted writer had left in the calendar folder, removed before writing.
+    var removedTemporaryFiles = 0
 
     mutating func add(_ report: MessageReport) {
         messages += 1
@@ -27,23 +29,29 @@ struct ScanSummary {
     }
 
     var text: String {
-        func row(_ label: String, _ value: Int) -> String { "  " + label.padding(toLength: 22) + String(value) }
-        var lines = ["Summary"]
-        lines += [row("messages", messages), row("DKIM-signed", signed), row("verified (dkim=pass)", verified),
-                  row("trusted senders", trusted), row("with reservations", withMarkup)]
-        if unreadable > 0 { lines.append(row("unreadable inputs", unreadable)) }
+        // Sections of (label, count) rows; every count starts in one column.
+        var sections: [(title: String, rows: [(String, Int)])] = []
+        var summary = [("messages", messages), ("DKIM-signed", signed), ("verified (dkim=pass)", verified),
+                       ("trusted senders", trusted), ("with reservations", withMarkup)]
+        if unreadable > 0 { summary.append(("unreadable inputs", unreadable)) }
+        sections.append(("Summary", summary))
         if !reservationsByType.isEmpty {
-            lines.append("Reservations")
-            lines += reservationsByType.sorted { $0.key < $1.key }.map { row($0.key, $0.value) }
+            sections.append(("Reservations", reservationsByType.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         }
-        lines.append("Events")
-        for action in [StoreOutcome.Action.created, .updated, .cancelled, .unchanged, .skipped] {
-            lines.append(row(action.rawValue, events[action, default: 0]))
+        var eventRows = [StoreOutcome.Action.created, .updated, .cancelled, .unchanged, .skipped].map {
+            ($0.rawValue, events[$0, default: 0])
         }
+        if removedTemporaryFiles > 0 { eventRows.append(("stale temp files removed", removedTemporaryFiles)) }
+        sections.append(("Events", eventRows))
         if !diagnostics.isEmpty {
-            lines.append("Top diagnostics")
             let top = diagnostics.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(8)
-            lines += top.map { row($0.key, $0.value) }
+            sections.append(("Top diagnostics", top.map { ($0.key, $0.value) }))
+        }
+        let width = max(22, (sections.flatMap { $0.rows.map(\.0.count) }.max() ?? 0) + 2)
+        var lines: [String] = []
+        for section in sections {
+            lines.append(section.title)
+            lines += section.rows.map { "  " + $0.0.padding(toLength: width) + String($0.1) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

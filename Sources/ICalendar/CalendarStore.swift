@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SchemaMarkup
 
 /// A vdir calendar folder (one VCALENDAR with one VEVENT per .ics file, named by a hash of
@@ -12,6 +15,10 @@ public struct CalendarStore: Sendable {
     public var mapping: EventMappingOptions
     /// Write reservations whose end has passed too (otherwise `end-time-passed`).
     public var includePast: Bool
+    /// Look for a killed writer's temporary files before every write (one process per
+    /// message, as in filter mode). A batch turns this off and calls ``repair()`` once:
+    /// listing a folder of thousands of events per message made a scan quadratic.
+    public var repairsBeforeEachWrite = true
 
     public init(directory: String, now: Int64, mapping: EventMappingOptions = .init(), includePast: Bool = false) {
         self.directory = directory
@@ -35,11 +42,18 @@ public struct CalendarStore: Sendable {
         try write(reservations, from: source).outcomes
     }
 
+    /// Removes the temporary files a killed writer left, under the lock; returns how many.
+    /// A folder that does not exist yet has none.
+    public func repair() throws(CalendarStoreError) -> Int {
+        guard access(directory, F_OK) == 0 else { return 0 }
+        return try files.withLock { () throws(CalendarStoreError) -> Int in files.removeStaleTemporaryFiles() }
+    }
+
     /// ``apply(_:from:)``, also saying what was repaired on the way.
     public func write(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> Write {
         try files.ensureDirectory()
         return try files.withLock { () throws(CalendarStoreError) -> Write in
-            let removed = files.removeStaleTemporaryFiles()
+            let removed = repairsBeforeEachWrite ? files.removeStaleTemporaryFiles() : 0
             var outcomes: [StoreOutcome] = []
             for reservation in reservations {
                 outcomes += try applyLocked(reservation, from: source)

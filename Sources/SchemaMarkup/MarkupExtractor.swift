@@ -38,6 +38,8 @@ public struct MarkupExtractor: Sendable {
 
     /// The raw schema.org items of one HTML part (JSON-LD and Microdata), with the findings of reading them.
     public func items(fromHTML html: String, part: String? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
+        // Most mail has no markup: then the parser is not run (a part over the size limit is still reported).
+        if html.utf8.count <= limits.html.maxBytes && !MarkupHint.mayContainMarkup(html) { return ([], []) }
         let document: HTMLDocument
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html)

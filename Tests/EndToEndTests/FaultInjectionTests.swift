@@ -511,6 +511,28 @@ struct FaultInjectionTests {
         #expect(!(try String(contentsOf: log, encoding: .utf8)).contains("stale-temporary-files-removed"))
     }
 
+    @Test("scan removes a killed writer's temp files once, before writing, and counts them in its summary")
+    func scanRepairsOnce() throws {
+        let folder = try Mail.makeFolder("fault-stale-scan")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calendar = folder.appendingPathComponent("calendar")
+        try FileManager.default.createDirectory(at: calendar, withIntermediateDirectories: true)
+        for temporary in [".a.ics.1.eventsuggest-tmp", ".b.ics.2.eventsuggest-tmp", ".c.ics.3.eventsuggest-tmp"] {
+            try Data("BEGIN:VCALENDAR\r\n".utf8).write(to: calendar.appendingPathComponent(temporary))
+        }
+        let maildir = try Self.maildir(in: folder, ids: ["SR-1", "SR-2"], versions: [1])
+        let report = folder.appendingPathComponent("report.jsonl")
+        let result = try Self.run(Self.scanArguments(maildir, calendar, report: report), in: folder)
+        #expect(result.exit == Exit(code: 0), "\(result.stderrText)")
+        let summary = String(decoding: result.stdout, as: UTF8.self)
+        let row = summary.split(separator: "\n").first { $0.contains("stale temp files removed") }
+        #expect(row?.split(separator: " ").last == "3", "\(summary)")
+        let state = try Mail.state(calendar)
+        #expect(state.temporary == [] && state.events.count == 2)
+        let again = try Self.run(Self.scanArguments(maildir, calendar, report: report), in: folder)
+        #expect(!String(decoding: again.stdout, as: UTF8.self).contains("stale temp files"))
+    }
+
     // MARK: - filter: standard output closed early (EPIPE)
 
     /// A mail bigger than a pipe's buffer (the event is in its HTML part).

@@ -61,7 +61,7 @@ struct JSONErrorTests {
         let error = try #require(JSONFixtures.error(tooDeep))
         #expect(error.kind == .depthLimit)
         #expect(error.position == JSONPosition(line: 1, column: 6 + limit - 1))
-        #expect(error.message == "arrays and objects nest deeper than the limit of 64 levels")
+        #expect(error.message == "arrays and objects nest deeper than the limit of 64 levels (limit json-depth)")
 
         let small = JSONReaderLimits(maxDepth: 2)
         #expect(JSONFixtures.error("[{}]", limits: small) == nil)
@@ -95,7 +95,7 @@ struct JSONErrorTests {
         let error = try #require(JSONFixtures.error("[\"1234567\"]", limits: limits))
         #expect(error.kind == .sizeLimit)
         #expect(error.position == JSONPosition(line: 1, column: 1))
-        #expect(error.message == "the JSON text is 11 bytes, more than the limit of 10 bytes")
+        #expect(error.message == "the JSON text is 11 bytes, more than the limit of 10 bytes (limit json-bytes)")
         #expect(JSONFixtures.error("\"éé\"", limits: JSONReaderLimits(maxBytes: 5))?.kind == .sizeLimit)  // bytes, not characters
         #expect(JSONReaderLimits().maxBytes == 4 << 20)
     }
