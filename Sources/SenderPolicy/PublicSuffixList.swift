@@ -4,9 +4,11 @@ import Foundation
 /// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
 /// aligned. Rules, wildcards and exceptions per the list's algorithm; the implicit `*` rule.
 public struct PublicSuffixList: Sendable {
-    private var rules: Set<String> = []
-    private var wildcards: Set<String> = []   // "*.ck" stored as "ck"
-    private var exceptions: Set<String> = []  // "!www.ck" stored as "www.ck"
+    // Rules as slices of the list's own bytes: loading makes no String per rule (filter
+    // loads the whole list at every start).
+    private var rules: Set<ArraySlice<UInt8>> = []
+    private var wildcards: Set<ArraySlice<UInt8>> = []   // "*.ck" stored as "ck"
+    private var exceptions: Set<ArraySlice<UInt8>> = []  // "!www.ck" stored as "www.ck"
 
     /// Debian's copy, installed by the `publicsuffix` package.
     public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
@@ -24,9 +26,12 @@ public struct PublicSuffixList: Sendable {
     /// Parses the list's text: one rule per line, `//` comments, the first word of a line.
     public init(text: String) { self.init(bytes: Array(text.utf8)) }
 
-    /// Over bytes, making a String only for each rule: filter parses the whole list at every
-    /// start, and a Character-based split of its 250 KB cost most of a filter run.
+    /// Over bytes: one pass, ASCII letters lowercased in place (the list itself is written in
+    /// lowercase), each rule kept as a slice of the bytes.
     private init(bytes: [UInt8]) {
+        var bytes = bytes
+        for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) { bytes[index] |= 0x20 }
+        rules.reserveCapacity(bytes.count / 24)
         var start = 0
         while start < bytes.count {
             var end = start
@@ -36,13 +41,12 @@ public struct PublicSuffixList: Sendable {
             while wordEnd < end && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 && bytes[wordEnd] != 0x0D { wordEnd += 1 }
             let word = bytes[start..<wordEnd]
             if !word.isEmpty && !word.starts(with: [0x2F, 0x2F]) { // "//"
-                let name = String(decoding: word, as: UTF8.self).lowercased()
-                if name.hasPrefix("!") {
-                    exceptions.insert(String(name.dropFirst()))
-                } else if name.hasPrefix("*.") {
-                    wildcards.insert(String(name.dropFirst(2)))
+                if word.first == 0x21 { // "!"
+                    exceptions.insert(word.dropFirst())
+                } else if word.starts(with: [0x2A, 0x2E]) { // "*."
+                    wildcards.insert(word.dropFirst(2))
                 } else {
-                    rules.insert(name)
+                    rules.insert(word)
                 }
             }
             start = end + 1
@@ -55,7 +59,7 @@ public struct PublicSuffixList: Sendable {
         guard !labels.isEmpty else { return "" }
         var best = 1 // the implicit "*" rule: the last label
         for count in 1...labels.count {
-            let candidate = labels.suffix(count).joined(separator: ".")
+            let candidate = ArraySlice(labels.suffix(count).joined(separator: ".").utf8)
             if exceptions.contains(candidate) {
                 best = count - 1
                 break

@@ -32,6 +32,31 @@ struct CommandLineTests {
         #expect(badFormat.stderrText.contains("mboxrd or mboxo"))
     }
 
+    @Test("--now: one instant in any zone, to the second; a time without a zone is refused")
+    func nowOption() throws {
+        let folder = try ReservationMail.folder("now-option")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = try ReservationMail.writeKeys(for: ["epicsteak.example"], in: folder)
+        // Signed at 2020-06-15T00:00:00Z, expiring 100 s later (x=1592179300).
+        let message = try TestBinary.run(
+            ["sign", "--key", ReservationMail.signingKey, "--domain", "epicsteak.example", "--selector", ReservationMail.selector,
+             "--now", "2020-06-15T00:00:00Z", "--expire", "100"],
+            input: Data(ReservationMail.message(from: "a@epicsteak.example", subject: "s", date: "Mon, 15 Jun 2020 00:00:00 +0000",
+                                                messageID: "now@epicsteak.example", html: "<p>x</p>"))).stdout
+        func verdict(_ now: String) throws -> String {
+            let result = try TestBinary.run(["verify", "--keys", keys, "--now", now, "-"], input: message)
+            return result.stdoutText.contains("dkim=pass") ? "pass" : result.status == 2 ? "usage" : "other"
+        }
+        #expect(try verdict("2020-06-15T00:01:40Z") == "pass")            // the last second
+        #expect(try verdict("2020-06-15T00:01:40.999Z") == "pass")        // a fraction is dropped
+        #expect(try verdict("2020-06-15T00:01:41Z") == "other")           // expired
+        #expect(try verdict("2020-06-14T17:01:40-07:00") == "pass")       // the same instant, another zone
+        #expect(try verdict("2020-06-15T02:01:41+02:00") == "other")
+        for bad in ["2020-06-15T00:01:40", "2020-06-15", "yesterday", "2020-13-01T00:00:00Z", ""] {
+            #expect(try verdict(bad) == "usage", "\(bad)")
+        }
+    }
+
     @Test("a missing file is named in the error and exits 1, after the readable ones were printed")
     func missingFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("es-missing-\(UUID())")
