@@ -37,12 +37,16 @@ public struct Pipeline: Sendable {
             decision: decision, reservations: markup.reservations, outcomes: [], findings: findings)
     }
 
+    /// Whether ``record(_:)`` would write anything for this report: a calendar folder, a
+    /// trusted sender, reservations.
+    public func writesEvents(for report: MessageReport) -> Bool {
+        store != nil && report.decision.trusted && report.decision.domain != nil && !report.reservations.isEmpty
+    }
+
     /// Writes the report's reservations to the calendar, when trusted. A failing calendar
     /// folder is recorded in the report, not thrown: the message must still be delivered.
     public func record(_ report: inout MessageReport) {
-        guard let store, report.decision.trusted, let domain = report.decision.domain, !report.reservations.isEmpty else {
-            return
-        }
+        guard writesEvents(for: report), let store, let domain = report.decision.domain else { return }
         let source = ReservationSource(domain: domain, messageID: report.messageID, messageDate: report.date)
         do {
             let write = try store.write(report.reservations, from: source)

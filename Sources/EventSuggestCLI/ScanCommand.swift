@@ -40,6 +40,15 @@ enum ScanCommand: Command {
         var report: MessageReport
     }
 
+    /// A message in input order: one whose events are still to be written (kept whole until
+    /// the date-ordered writes), or one that is done, kept only as its report line (when a
+    /// report is asked for). Only the messages that write events are held whole: a 2 GB
+    /// mailbox is scanned in bounded memory.
+    private enum Slot {
+        case toRecord(Int)        // index into the entries to record
+        case finished(String?)    // the report line
+    }
+
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
@@ -54,6 +63,8 @@ enum ScanCommand: Command {
         let reportPath = arguments.value("report")
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        let log = try FindingLog(path: arguments.value("log"))
+        var slots: [Slot] = []
         var entries: [Entry] = []
         var summary = ScanSummary()
         var batch: [MailboxMessage] = []
@@ -64,10 +75,17 @@ enum ScanCommand: Command {
             for (message, report) in zip(batch, results) {
                 var report = report
                 report.findings = message.findings + report.findings
-                entries.append(Entry(location: message.location, report: report))
+                if pipeline.writesEvents(for: report) {
+                    entries.append(Entry(location: message.location, report: report))
+                    slots.append(.toRecord(entries.count - 1))
+                } else {
+                    summary.add(report)
+                    log?.record(report, at: message.location)
+                    slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: message.location).serialized + "\n"))
+                }
             }
             batch.removeAll(keepingCapacity: true)
-            progress.update(done: entries.count)
+            progress.update(done: slots.count)
         }
 
         for path in arguments.positionals {
@@ -85,20 +103,27 @@ enum ScanCommand: Command {
         analyzeBatch()
         progress.clear()
 
-        if let store = pipeline.store, entries.contains(where: { !$0.report.reservations.isEmpty }) {
+        if let store = pipeline.store, !entries.isEmpty {
             // A folder that cannot be locked is reported by the writes that follow.
             summary.removedTemporaryFiles = (try? store.repair()) ?? 0
         }
         // Events in date order: the newest version of a reservation is written last.
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
         for index in order { pipeline.record(&entries[index].report) }
-
-        let log = try FindingLog(path: arguments.value("log"))
         for entry in entries {
             summary.add(entry.report)
             log?.record(entry.report, at: entry.location)
-            let line = ReportJSON.object(entry.report, at: entry.location).serialized + "\n"
-            if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
+        }
+
+        if reportPath != nil {
+            for slot in slots {
+                let line: String
+                switch slot {
+                case .toRecord(let index): line = ReportJSON.object(entries[index].report, at: entries[index].location).serialized + "\n"
+                case .finished(let text): line = text ?? ""
+                }
+                if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
+            }
         }
         if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
         let calendarFailed = entries.contains { $0.report.calendarError != nil }

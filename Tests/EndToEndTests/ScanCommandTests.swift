@@ -165,6 +165,12 @@ struct ScanCommandTests {
     func checkReport(_ objects: [[String: Any]], _ box: ScanMailbox, pass: KeyPath<ScanMailbox.Mail, String>,
                      file: (ScanMailbox.Mail) -> String, mbox: Bool) {
         #expect(objects.count == box.mails.count)
+        // Input order (the mbox's lines; the Maildir's cur/ then new/, by name), whether a
+        // message wrote events (held until the date-ordered writes) or not (done at once).
+        let positions = objects.map { (($0["file"] as? String) ?? "", ($0["line"] as? Int) ?? 0) }
+        #expect(positions.map(\.0) == positions.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.0)
+                && positions.map(\.1) == positions.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1),
+                "report lines out of input order: \(positions)")
         let byID = Dictionary(objects.map { (($0["messageId"] as? String) ?? "?", $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byID.count == box.mails.count, "messageId missing or repeated: \(byID.keys.sorted())")
         for mail in box.mails {
