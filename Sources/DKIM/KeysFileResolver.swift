@@ -26,24 +26,33 @@ public struct KeysFileResolver: DKIMKeyResolver {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = Self.trimming(line) { $0.isWhitespace }
             guard !trimmed.isEmpty else { continue }
             guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
                 throw LoadError(path: path, line: index + 1, reason: "expected 'selector._domainkey.domain TXT-TEXT'")
             }
-            let name = trimmed[..<space].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let name = String(Self.trimming(Substring(trimmed[..<space].lowercased())) { $0 == "." })
             guard name.contains("._domainkey.") else {
                 throw LoadError(path: path, line: index + 1, reason: "'\(name)' is not a selector._domainkey.domain name")
             }
-            var value = trimmed[space...].trimmingCharacters(in: .whitespaces)
+            var value = String(Self.trimming(trimmed[space...]) { $0.isWhitespace })
             // Accept a zone-file style quoted TXT ("v=DKIM1; " "p=…") as well as bare text.
             if value.hasPrefix("\"") {
                 value = value.split(separator: "\"", omittingEmptySubsequences: true)
-                    .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined()
+                    .filter { !$0.allSatisfy(\.isWhitespace) }.joined()
             }
             records[name, default: []].append(value)
         }
         table = StaticKeyResolver(records: records)
+    }
+
+    /// `text` without the leading and trailing characters `drop` names (Foundation's
+    /// trimmingCharacters bridges through NSString, a noticeable part of a filter start).
+    private static func trimming(_ text: Substring, _ drop: (Character) -> Bool) -> Substring {
+        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 
     public func lookUpKey(selector: String, domain: String) -> KeyLookupResult {

@@ -6,9 +6,16 @@ import Foundation
 public struct PublicSuffixList: Sendable {
     // Rules as slices of the list's own bytes: loading makes no String per rule (filter
     // loads the whole list at every start).
-    private var rules: Set<ArraySlice<UInt8>> = []
-    private var wildcards: Set<ArraySlice<UInt8>> = []   // "*.ck" stored as "ck"
-    private var exceptions: Set<ArraySlice<UInt8>> = []  // "!www.ck" stored as "www.ck"
+    private var rules: Set<Rule> = []
+    private var wildcards: Set<Rule> = []   // "*.ck" stored as "ck"
+    private var exceptions: Set<Rule> = []  // "!www.ck" stored as "www.ck"
+
+    /// A rule's bytes, hashed in one call (an ArraySlice hashes byte by byte).
+    private struct Rule: Hashable, Sendable {
+        let bytes: ArraySlice<UInt8>
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        static func == (left: Rule, right: Rule) -> Bool { left.bytes.elementsEqual(right.bytes) }
+    }
 
     /// Debian's copy, installed by the `publicsuffix` package.
     public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
@@ -42,11 +49,11 @@ public struct PublicSuffixList: Sendable {
             let word = bytes[start..<wordEnd]
             if !word.isEmpty && !word.starts(with: [0x2F, 0x2F]) { // "//"
                 if word.first == 0x21 { // "!"
-                    exceptions.insert(word.dropFirst())
+                    exceptions.insert(Rule(bytes: word.dropFirst()))
                 } else if word.starts(with: [0x2A, 0x2E]) { // "*."
-                    wildcards.insert(word.dropFirst(2))
+                    wildcards.insert(Rule(bytes: word.dropFirst(2)))
                 } else {
-                    rules.insert(word)
+                    rules.insert(Rule(bytes: word))
                 }
             }
             start = end + 1
@@ -59,7 +66,7 @@ public struct PublicSuffixList: Sendable {
         guard !labels.isEmpty else { return "" }
         var best = 1 // the implicit "*" rule: the last label
         for count in 1...labels.count {
-            let candidate = ArraySlice(labels.suffix(count).joined(separator: ".").utf8)
+            let candidate = Rule(bytes: ArraySlice(labels.suffix(count).joined(separator: ".").utf8))
             if exceptions.contains(candidate) {
                 best = count - 1
                 break
