@@ -14,6 +14,11 @@ DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
+# What `make install` ships and `make bench` measures: the Swift runtime linked in (a filter
+# process starts in ~13 ms and ~25 MB instead of ~17 ms and ~31 MB), built in its own
+# scratch folder so it never forces a rebuild of the dynamic one.
+BIN_STATIC   := .build/static/release/eventsuggest
+STATIC_BUILD  = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 
 FUZZ_SECONDS ?= 60
 
@@ -92,17 +97,17 @@ BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinera
 
 bench:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(BENCH_PACKAGES)"
-	$(SWIFT) build -c release
-	/usr/bin/python3 bench/bench.py --binary $(BIN_RELEASE)
+	$(STATIC_BUILD)
+	/usr/bin/python3 bench/bench.py --binary $(BIN_STATIC)
 
 fuzz: deps
 	Fuzz/build.sh
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
-	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(PREFIX)/bin/eventsuggest
+	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
 	install -m 644 README.md docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
 
 clean:
