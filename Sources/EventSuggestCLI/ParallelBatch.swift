@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mailbox
+import Synchronization
 
 /// Streams messages in batches and maps each batch on `jobs` threads, keeping input
 /// order: memory stays bounded by the batch, and output is deterministic.
@@ -18,15 +19,18 @@ struct ParallelBatch<Result: Sendable> {
         return value
     }
 
-    /// Maps one batch; each result slot is written by exactly one thread.
+    /// Maps one batch; each result slot is written by exactly one thread. Workers take the
+    /// next message from one atomic counter, so a large message does not leave the other
+    /// workers idle at the end of the batch (messages range from 5 to 80 KB and more).
     func map(_ messages: [MailboxMessage]) -> [Result] {
         let slots = Slots<Result>(count: messages.count)
         let workers = min(jobs, max(1, messages.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < messages.count {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < messages.count else { break }
                 slots.store(transform(messages[index]), at: index)
-                index += workers
             }
         }
         return slots.values
