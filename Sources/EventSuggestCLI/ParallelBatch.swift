@@ -1,16 +1,9 @@
 import Dispatch
 import Foundation
-import Mailbox
 import Synchronization
 
-/// Streams messages in batches and maps each batch on `jobs` threads, keeping input
-/// order: memory stays bounded by the batch, and output is deterministic.
-struct ParallelBatch<Result: Sendable> {
-    let jobs: Int
-    let batchSize = 64
-    let transform: @Sendable (MailboxMessage) -> Result
-
-    /// `--jobs N` (1...256), default: the cores.
+/// `--jobs N` (1...256), default: the cores.
+enum JobsOption {
     static func jobs(_ arguments: ParsedArguments, command: String) throws(UsageError) -> Int {
         guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
         guard let value = Int(text), (1...256).contains(value) else {
@@ -18,11 +11,19 @@ struct ParallelBatch<Result: Sendable> {
         }
         return value
     }
+}
+
+/// Streams messages in batches and maps each batch on `jobs` threads, keeping input
+/// order: memory stays bounded by the batch, and output is deterministic.
+struct ParallelBatch<Input: Sendable, Result: Sendable> {
+    let jobs: Int
+    let batchSize = 64
+    let transform: @Sendable (Input) -> Result
 
     /// Maps one batch; each result slot is written by exactly one thread. Workers take the
     /// next message from one atomic counter, so a large message does not leave the other
     /// workers idle at the end of the batch (messages range from 5 to 80 KB and more).
-    func map(_ messages: [MailboxMessage]) -> [Result] {
+    func map(_ messages: [Input]) -> [Result] {
         let slots = Slots<Result>(count: messages.count)
         let workers = min(jobs, max(1, messages.count))
         let next = Atomic<Int>(0)

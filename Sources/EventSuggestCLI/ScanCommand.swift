@@ -53,7 +53,7 @@ enum ScanCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
         }
-        let jobs = try ParallelBatch<MessageReport>.jobs(arguments, command: name)
+        let jobs = try JobsOption.jobs(arguments, command: name)
         let limits = try LimitOptions.limits(arguments, command: name)
         var configured = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
         // One look for a killed writer's temp files for the whole scan, not one per message.
@@ -67,21 +67,25 @@ enum ScanCommand: Command {
         var slots: [Slot] = []
         var entries: [Entry] = []
         var summary = ScanSummary()
-        var batch: [MailboxMessage] = []
-        let parallel = ParallelBatch(jobs: jobs) { message in pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message)) }
+        var batch: [MessageReference] = []
+        // Each worker reads its own message files: reading is part of the parallel work.
+        let parallel = ParallelBatch(jobs: jobs) { (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
+            let message = reference.load(limits: limits.mailbox)
+            var report = pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message))
+            report.findings = message.findings + report.findings
+            return (message.location, report)
+        }
 
         func analyzeBatch() {
-            let results = parallel.map(batch)
-            for (message, report) in zip(batch, results) {
-                var report = report
-                report.findings = message.findings + report.findings
+            for (location, report) in parallel.map(batch) {
+                if report.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) { summary.unreadable += 1 }
                 if pipeline.writesEvents(for: report) {
-                    entries.append(Entry(location: message.location, report: report))
+                    entries.append(Entry(location: location, report: report))
                     slots.append(.toRecord(entries.count - 1))
                 } else {
                     summary.add(report)
-                    log?.record(report, at: message.location)
-                    slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: message.location).serialized + "\n"))
+                    log?.record(report, at: location)
+                    slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: location).serialized + "\n"))
                 }
             }
             batch.removeAll(keepingCapacity: true)
@@ -90,8 +94,8 @@ enum ScanCommand: Command {
 
         for path in arguments.positionals {
             do {
-                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachMessage(format: format, limits: limits.mailbox) { message in
-                    batch.append(message)
+                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) { reference in
+                    batch.append(reference)
                     if batch.count >= parallel.batchSize { analyzeBatch() }
                 }
             } catch let error as MailboxError {

@@ -48,12 +48,17 @@ enum VerifyCommand: Command {
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let json = arguments.has("json")
         var status = ExitStatus.success
-        let parallel = ParallelBatch(jobs: try ParallelBatch<[DKIMResult]>.jobs(arguments, command: name)) { message in
-            message.bytes.isEmpty ? [] : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
+        // Each worker reads its own message files: reading is part of the parallel work.
+        let parallel = ParallelBatch(jobs: try JobsOption.jobs(arguments, command: name)) {
+            (reference: MessageReference) -> (message: MailboxMessage, results: [DKIMResult]) in
+            let message = reference.load(limits: limits.mailbox)
+            let results = message.bytes.isEmpty ? []
+                : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
+            return (MailboxMessage(location: message.location, bytes: [], findings: message.findings), results)
         }
-        var batch: [MailboxMessage] = []
+        var batch: [MessageReference] = []
         func flush() {
-            for (message, results) in zip(batch, parallel.map(batch)) {
+            for (message, results) in parallel.map(batch) {
                 for finding in message.findings { streams.error(FindingText.line(finding, in: message.location)) }
                 if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
                 if json {
@@ -72,8 +77,8 @@ enum VerifyCommand: Command {
         for path in arguments.positionals {
             do {
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachMessage(format: format, limits: limits.mailbox) { message in
-                    batch.append(message)
+                try source.forEachReference(format: format, limits: limits.mailbox) { reference in
+                    batch.append(reference)
                     if batch.count >= parallel.batchSize { flush() }
                 }
             } catch let error as MailboxError {

@@ -32,16 +32,31 @@ public enum MessageSource: Sendable {
         format: MboxFormat = .mboxrd, limits: MailboxLimits = .default,
         _ body: (MailboxMessage) throws -> Void
     ) throws {
+        try forEachReference(format: format, limits: limits) { reference in
+            switch reference {
+            case .read(let message): try body(message)
+            case .file(let path): try body(Self.readWhole(path, limits: limits))
+            }
+        }
+    }
+
+    /// Calls `body` with each message in order, files not read yet: a batch can hand them
+    /// to parallel workers, which then read in parallel too (``MessageReference/load(limits:)``).
+    /// An mbox is split here, one message in memory at a time.
+    public func forEachReference(
+        format: MboxFormat = .mboxrd, limits: MailboxLimits = .default,
+        _ body: (MessageReference) throws -> Void
+    ) throws {
         switch self {
         case .standardInput:
-            try body(Self.readWhole("-", limits: limits))
+            try body(.read(Self.readWhole("-", limits: limits)))
         case .file(let path):
-            try body(Self.readWhole(path, limits: limits))
+            try body(.file(path))
         case .maildir(let maildir):
-            for file in try maildir.messageFiles() { try body(Self.readWhole(file, limits: limits)) }
+            for file in try maildir.messageFiles() { try body(.file(file)) }
         case .mbox(let path):
             var reader = try MboxReader(path: path, format: format, limits: limits)
-            while let message = try reader.next() { try body(message) }
+            while let message = try reader.next() { try body(.read(message)) }
         }
     }
 

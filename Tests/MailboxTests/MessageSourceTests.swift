@@ -53,6 +53,38 @@ struct MessageSourceTests {
         #expect(messages.map(\.findings.count) == [0])
     }
 
+    @Test("references: Maildir files are handed over unread and read on load; an mbox's are read already")
+    func references() throws {
+        let directory = try TemporaryDirectory("references")
+        let maildir = directory.path + "/Maildir"
+        for sub in ["cur", "new", "tmp"] { try FileManager.default.createDirectory(atPath: maildir + "/" + sub, withIntermediateDirectories: true) }
+        let first = try directory.write("Subject: 1\n\none\n", to: "Maildir/cur/1.a:2,S")
+        let second = try directory.write("Subject: 2\n\ntwo\n", to: "Maildir/new/2.b")
+        var references: [MessageReference] = []
+        try MessageSource.open(maildir).forEachReference { references.append($0) }
+        let paths = references.map { reference -> String? in if case .file(let path) = reference { path } else { nil } }
+        #expect(paths == [first, second])
+        #expect(references.map { $0.load(limits: .default).text } == ["Subject: 1\n\none\n", "Subject: 2\n\ntwo\n"])
+
+        // A file that went away after the listing: an empty message with an error, not a thrown error.
+        try FileManager.default.removeItem(atPath: first)
+        let vanished = references[0].load(limits: .default)
+        #expect(vanished.bytes.isEmpty && vanished.location == MessageLocation(path: first))
+        #expect(vanished.findings.map(\.code) == [MailboxFindingCode.messageUnreadable])
+        #expect(vanished.findings.first?.message.contains(first) == true)
+        // Over the size limit: the same finding as forEachMessage gives.
+        #expect(references[1].load(limits: MailboxLimits(maxMessageBytes: 4)).findings.map(\.code) == [MailboxFindingCode.messageTooLarge])
+
+        let mbox = try directory.write("From a@example.com Mon Jan  1 00:00:00 2024\nSubject: x\n\nbody\n", to: "box.mbox")
+        var fromMbox: [MessageReference] = []
+        try MessageSource.open(mbox).forEachReference { fromMbox.append($0) }
+        guard case .read(let message)? = fromMbox.first, fromMbox.count == 1 else {
+            Issue.record("an mbox message should come read: \(fromMbox)")
+            return
+        }
+        #expect(message.text == "Subject: x\n\nbody\n" && message.location.line == 2)
+    }
+
     @Test("an mbox through MessageSource: every message, in order, with its line")
     func mboxThroughSource() throws {
         let directory = try TemporaryDirectory("source-mbox")
