@@ -12,62 +12,80 @@ public enum QuotedPrintableDecoder {
     public static func decode<Bytes: Collection<UInt8>>(
         _ input: Bytes, underscoreIsSpace: Bool = false, limit: Int = .max
     ) -> Decoded where Bytes.Index == Int {
-        var output = [UInt8]()
-        output.reserveCapacity(min(limit, input.count))
+        // One non-generic loop over contiguous bytes, writing into storage allocated once
+        // (the output is never longer than the input): scan decodes every HTML part.
+        if let decoded = input.withContiguousStorageIfAvailable({
+            decode(buffer: $0, underscoreIsSpace: underscoreIsSpace, limit: limit)
+        }) { return decoded }
+        return Array(input).withUnsafeBufferPointer { decode(buffer: $0, underscoreIsSpace: underscoreIsSpace, limit: limit) }
+    }
+
+    private static func decode(buffer input: UnsafeBufferPointer<UInt8>, underscoreIsSpace: Bool, limit: Int) -> Decoded {
         var malformed = false
-        var index = input.startIndex
-        let end = input.endIndex
-        while index < end {
-            if output.count >= limit {
-                return Decoded(bytes: output, hadMalformedEscape: malformed, reachedLimit: true)
-            }
-            let byte = input[index]
-            if byte == ASCII.equals {
-                // Soft line break: "=" then optional transport whitespace then a line ending.
-                var after = index + 1
-                while after < end && ASCII.isWhitespace(input[after]) { after += 1 }
-                if after < end && input[after] == ASCII.carriageReturn && after + 1 < end && input[after + 1] == ASCII.lineFeed {
-                    index = after + 2
+        var reachedLimit = false
+        let end = input.count
+        let bytes = [UInt8](unsafeUninitializedCapacity: end) { output, written in
+            var out = 0
+            var index = 0
+            while index < end {
+                if out >= limit {
+                    reachedLimit = true
+                    break
+                }
+                let byte = input[index]
+                if byte == ASCII.equals {
+                    // Soft line break: "=" then optional transport whitespace then a line ending.
+                    var after = index + 1
+                    while after < end && ASCII.isWhitespace(input[after]) { after += 1 }
+                    if after < end && input[after] == ASCII.carriageReturn && after + 1 < end && input[after + 1] == ASCII.lineFeed {
+                        index = after + 2
+                        continue
+                    }
+                    if after < end && input[after] == ASCII.lineFeed {
+                        index = after + 1
+                        continue
+                    }
+                    if after == end {
+                        // "=" at the very end: a soft break before the end of the data.
+                        index = end
+                        continue
+                    }
+                    if index + 2 < end,
+                       let high = ASCII.hexValue(input[index + 1]), let low = ASCII.hexValue(input[index + 2]) {
+                        output[out] = high << 4 | low
+                        out += 1
+                        index += 3
+                        continue
+                    }
+                    // QUIRK: a malformed escape is kept literally (RFC 2045 §6.7 note 1 suggests it).
+                    malformed = true
+                    output[out] = byte
+                    out += 1
+                    index += 1
                     continue
                 }
-                if after < end && input[after] == ASCII.lineFeed {
-                    index = after + 1
-                    continue
-                }
-                if after == end {
-                    // "=" at the very end: a soft break before the end of the data.
-                    index = end
-                    continue
-                }
-                if index + 2 < end,
-                   let high = ASCII.hexValue(input[index + 1]), let low = ASCII.hexValue(input[index + 2]) {
-                    output.append(high << 4 | low)
-                    index += 3
-                    continue
-                }
-                // QUIRK: a malformed escape is kept literally (RFC 2045 §6.7 note 1 suggests it).
-                malformed = true
-                output.append(byte)
-                index += 1
-                continue
-            }
-            if !underscoreIsSpace && ASCII.isWhitespace(byte) {
-                // RFC 2045 §6.7 rule 3: whitespace at the end of a line was added in transport.
-                var after = index
-                while after < end && ASCII.isWhitespace(input[after]) { after += 1 }
-                let atLineEnd = after == end || input[after] == ASCII.lineFeed
-                    || (input[after] == ASCII.carriageReturn && after + 1 < end && input[after + 1] == ASCII.lineFeed)
-                if atLineEnd {
+                if !underscoreIsSpace && ASCII.isWhitespace(byte) {
+                    // RFC 2045 §6.7 rule 3: whitespace at the end of a line was added in transport.
+                    var after = index
+                    while after < end && ASCII.isWhitespace(input[after]) { after += 1 }
+                    let atLineEnd = after == end || input[after] == ASCII.lineFeed
+                        || (input[after] == ASCII.carriageReturn && after + 1 < end && input[after + 1] == ASCII.lineFeed)
+                    if !atLineEnd {
+                        while index < after {
+                            output[out] = input[index]
+                            out += 1
+                            index += 1
+                        }
+                    }
                     index = after
                     continue
                 }
-                output.append(contentsOf: input[index..<after])
-                index = after
-                continue
+                output[out] = underscoreIsSpace && byte == ASCII.underscore ? ASCII.space : byte
+                out += 1
+                index += 1
             }
-            output.append(underscoreIsSpace && byte == ASCII.underscore ? ASCII.space : byte)
-            index += 1
+            written = out
         }
-        return Decoded(bytes: output, hadMalformedEscape: malformed, reachedLimit: false)
+        return Decoded(bytes: bytes, hadMalformedEscape: malformed, reachedLimit: reachedLimit)
     }
 }

@@ -49,6 +49,22 @@ struct TransferDecodingTests {
         #expect(QuotedPrintableDecoder.decode(input.bytes).bytes == expected)
     }
 
+    @Test("quoted-printable: the limit stops decoding between units; Q encoding's underscore; inner spaces kept")
+    func quotedPrintableLimitAndQ() {
+        let limited = QuotedPrintableDecoder.decode("ab=C3=A9cd".bytes, limit: 3)
+        #expect(limited.bytes == [0x61, 0x62, 0xC3] && limited.reachedLimit)
+        let exact = QuotedPrintableDecoder.decode("abc".bytes, limit: 3)
+        #expect(exact.bytes == "abc".bytes && !exact.reachedLimit)
+        // A run of inner whitespace is copied whole, then the limit applies.
+        let run = QuotedPrintableDecoder.decode("a    b".bytes, limit: 2)
+        #expect(run.bytes == "a    ".bytes && run.reachedLimit)
+        #expect(QuotedPrintableDecoder.decode("a_b=5Fc".bytes, underscoreIsSpace: true).bytes == "a b_c".bytes)
+        #expect(QuotedPrintableDecoder.decode("a \t b".bytes).bytes == "a \t b".bytes)
+        #expect(QuotedPrintableDecoder.decode([UInt8]()).bytes.isEmpty)
+        // A non-contiguous collection reads the same.
+        #expect(QuotedPrintableDecoder.decode(Array("x=41 \r\ny".utf8)[...]).bytes == "xA\r\ny".bytes)
+    }
+
     @Test("quoted-printable: a malformed escape is flagged")
     func quotedPrintableMalformed() {
         #expect(QuotedPrintableDecoder.decode("a=zz".bytes).hadMalformedEscape)
