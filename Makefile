@@ -93,7 +93,7 @@ demo: release
 	@echo "== the JSON-lines report, one object per message: calendar-report.jsonl"
 
 # For `make bench` only: Go and go-msgauth (the Go peer, built offline) and KItinerary.
-BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin
+BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin time
 
 bench:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(BENCH_PACKAGES)"

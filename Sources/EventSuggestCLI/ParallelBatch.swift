@@ -20,22 +20,73 @@ struct ParallelBatch<Input: Sendable, Result: Sendable> {
     let batchSize = 64
     let transform: @Sendable (Input) -> Result
 
-    /// Maps one batch; each result slot is written by exactly one thread. Workers take the
-    /// next message from one atomic counter, so a large message does not leave the other
-    /// workers idle at the end of the batch (messages range from 5 to 80 KB and more).
-    func map(_ messages: [Input]) -> [Result] {
+    /// Maps one batch and waits for it.
+    func map(_ messages: [Input]) -> [Result] { start(messages).wait() }
+
+    /// Starts mapping one batch on `jobs` worker threads and returns at once. Each result
+    /// slot is written by exactly one thread. Workers take the next message from one atomic
+    /// counter, so a large message does not leave the others idle at the end of the batch.
+    func start(_ messages: [Input]) -> PendingBatch<Result> {
         let slots = Slots<Result>(count: messages.count)
-        let workers = min(jobs, max(1, messages.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < messages.count else { break }
-                slots.store(transform(messages[index]), at: index)
+        let next = WorkCounter()
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, max(1, messages.count)) {
+            DispatchQueue.global().async(group: group) { [transform] in
+                while true {
+                    let index = next.take()
+                    guard index < messages.count else { break }
+                    slots.store(transform(messages[index]), at: index)
+                }
             }
         }
+        return PendingBatch(group: group, slots: slots)
+    }
+}
+
+/// A batch the workers are mapping.
+struct PendingBatch<Result>: @unchecked Sendable {
+    fileprivate let group: DispatchGroup
+    fileprivate let slots: Slots<Result>
+
+    /// Waits for the workers; the results in input order.
+    func wait() -> [Result] {
+        group.wait()
         return slots.values
     }
+}
+
+/// Batches mapped one behind the reading: while the workers map one batch, the caller
+/// reads the next (an mbox is split on the calling thread). `submit` starts a batch and
+/// hands back the results of the one before it, so results still come in input order.
+/// With one job nothing overlaps: `--jobs 1` keeps to one thread at a time.
+/// Used from one thread.
+final class PipelinedBatches<Input: Sendable, Result: Sendable> {
+    let parallel: ParallelBatch<Input, Result>
+    private var inFlight: PendingBatch<Result>?
+
+    init(_ parallel: ParallelBatch<Input, Result>) { self.parallel = parallel }
+
+    var batchSize: Int { parallel.batchSize }
+
+    func submit(_ batch: [Input]) -> [Result] {
+        guard parallel.jobs > 1 else { return drain() + parallel.map(batch) }
+        let started = parallel.start(batch)
+        let previous = inFlight?.wait() ?? []
+        inFlight = started
+        return previous
+    }
+
+    /// The results of the batch still in flight, if any.
+    func drain() -> [Result] {
+        defer { inFlight = nil }
+        return inFlight?.wait() ?? []
+    }
+}
+
+/// The index of the next message to map, shared by a batch's workers.
+private final class WorkCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
 
 /// Fixed slots that parallel workers fill, one slot per message, no two workers the same slot.

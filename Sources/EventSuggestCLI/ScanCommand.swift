@@ -69,15 +69,19 @@ enum ScanCommand: Command {
         var summary = ScanSummary()
         var batch: [MessageReference] = []
         // Each worker reads its own message files: reading is part of the parallel work.
-        let parallel = ParallelBatch(jobs: jobs) { (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
+        let parallel = PipelinedBatches(ParallelBatch(jobs: jobs) {
+            (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
             let message = reference.load(limits: limits.mailbox)
             var report = pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message))
             report.findings = message.findings + report.findings
             return (message.location, report)
-        }
+        })
 
-        func analyzeBatch() {
-            for (location, report) in parallel.map(batch) {
+        /// Starts the batch read so far and files the results of the one before it; `draining`: and that one too.
+        func analyzeBatch(draining: Bool = false) {
+            var done = batch.isEmpty ? [] : parallel.submit(batch)
+            if draining { done += parallel.drain() }
+            for (location, report) in done {
                 if report.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) { summary.unreadable += 1 }
                 if pipeline.writesEvents(for: report) {
                     entries.append(Entry(location: location, report: report))
@@ -104,7 +108,7 @@ enum ScanCommand: Command {
                 summary.unreadable += 1
             }
         }
-        analyzeBatch()
+        analyzeBatch(draining: true)
         progress.clear()
 
         if let store = pipeline.store, !entries.isEmpty {

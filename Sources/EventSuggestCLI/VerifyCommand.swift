@@ -49,16 +49,19 @@ enum VerifyCommand: Command {
         let json = arguments.has("json")
         var status = ExitStatus.success
         // Each worker reads its own message files: reading is part of the parallel work.
-        let parallel = ParallelBatch(jobs: try JobsOption.jobs(arguments, command: name)) {
+        let parallel = PipelinedBatches(ParallelBatch(jobs: try JobsOption.jobs(arguments, command: name)) {
             (reference: MessageReference) -> (message: MailboxMessage, results: [DKIMResult]) in
             let message = reference.load(limits: limits.mailbox)
             let results = message.bytes.isEmpty ? []
                 : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
             return (MailboxMessage(location: message.location, bytes: [], findings: message.findings), results)
-        }
+        })
         var batch: [MessageReference] = []
-        func flush() {
-            for (message, results) in parallel.map(batch) {
+        /// Starts the batch read so far and prints the one before it; `draining`: and that one too.
+        func flush(draining: Bool = false) {
+            var done = batch.isEmpty ? [] : parallel.submit(batch)
+            if draining { done += parallel.drain() }
+            for (message, results) in done {
                 for finding in message.findings { streams.error(FindingText.line(finding, in: message.location)) }
                 if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
                 if json {
@@ -82,12 +85,12 @@ enum VerifyCommand: Command {
                     if batch.count >= parallel.batchSize { flush() }
                 }
             } catch let error as MailboxError {
-                flush()
+                flush(draining: true)
                 _ = CommandLineTool.report(error, streams: streams)
                 status = .findings
             }
         }
-        flush()
+        flush(draining: true)
         return status
     }
 
