@@ -1,10 +1,9 @@
-import Synchronization
 
 /// Remembers every answer for the run, so a mailbox scan asks once per selector.
 /// Temporary failures are remembered too: within one run, asking again would only wait again.
 public final class CachingKeyResolver: DKIMKeyResolver {
     private let underlying: any DKIMKeyResolver
-    private let cache = Mutex<[String: KeyLookupResult]>([:])
+    private let cache = Locked<[String: KeyLookupResult]>([:])
 
     public init(_ underlying: any DKIMKeyResolver) { self.underlying = underlying }
 

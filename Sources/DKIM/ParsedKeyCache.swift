@@ -1,10 +1,9 @@
-import Synchronization
 
 /// Key records parsed once per run (DESIGN.md: "parse each DKIM key once per run"): by the
 /// record's text, so a mailbox from one sender decodes its key once, not once per message.
 /// The lock is held only to look up and to store; parsing happens outside it.
 public final class ParsedKeyCache: Sendable {
-    private let entries = Mutex<[String: Result<DKIMKeyRecord, DKIMKeyRecord.Problem>]>([:])
+    private let entries = Locked<[String: Result<DKIMKeyRecord, DKIMKeyRecord.Problem>]>([:])
 
     public init() {}
 
