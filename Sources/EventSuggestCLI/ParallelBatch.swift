@@ -44,7 +44,7 @@ struct ParallelBatch<Input: Sendable, Result: Sendable> {
 }
 
 /// A batch the workers are mapping.
-struct PendingBatch<Result>: @unchecked Sendable {
+struct PendingBatch<Result> {
     fileprivate let group: DispatchGroup
     fileprivate let slots: Slots<Result>
 
