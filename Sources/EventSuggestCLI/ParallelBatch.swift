@@ -55,31 +55,38 @@ struct PendingBatch<Result> {
     }
 }
 
-/// Batches mapped one behind the reading: while the workers map one batch, the caller
-/// reads the next (an mbox is split on the calling thread). `submit` starts a batch and
-/// hands back the results of the one before it, so results still come in input order.
-/// With one job nothing overlaps: `--jobs 1` keeps to one thread at a time.
-/// Used from one thread.
+/// Inputs gathered into batches that are mapped one behind the reading: while the workers
+/// map one batch, the caller reads the next (an mbox is split on the calling thread).
+/// `append` hands back the results of the batch before the one it just started, so
+/// results come in input order. With one job nothing overlaps: `--jobs 1` keeps to one
+/// thread at a time. Used from one thread.
 final class PipelinedBatches<Input: Sendable, Result: Sendable> {
     let parallel: ParallelBatch<Input, Result>
+    private var batch: [Input] = []
     private var inFlight: PendingBatch<Result>?
 
     init(_ parallel: ParallelBatch<Input, Result>) { self.parallel = parallel }
 
-    var batchSize: Int { parallel.batchSize }
+    /// Adds one input; when that fills a batch, starts it and returns the results that are ready.
+    func append(_ input: Input) -> [Result] {
+        batch.append(input)
+        return batch.count >= parallel.batchSize ? submit() : []
+    }
 
-    func submit(_ batch: [Input]) -> [Result] {
-        guard parallel.jobs > 1 else { return drain() + parallel.map(batch) }
+    /// Maps what is left and returns every result not handed out yet.
+    func finish() -> [Result] {
+        let ready = batch.isEmpty ? [] : submit()
+        defer { inFlight = nil }
+        return ready + (inFlight?.wait() ?? [])
+    }
+
+    private func submit() -> [Result] {
+        defer { batch.removeAll(keepingCapacity: true) }
+        guard parallel.jobs > 1 else { return (inFlight?.wait() ?? []) + parallel.map(batch) }
         let started = parallel.start(batch)
         let previous = inFlight?.wait() ?? []
         inFlight = started
         return previous
-    }
-
-    /// The results of the batch still in flight, if any.
-    func drain() -> [Result] {
-        defer { inFlight = nil }
-        return inFlight?.wait() ?? []
     }
 }
 

@@ -67,7 +67,6 @@ enum ScanCommand: Command {
         var slots: [Slot] = []
         var entries: [Entry] = []
         var summary = ScanSummary()
-        var batch: [MessageReference] = []
         // Each worker reads its own message files: reading is part of the parallel work.
         let parallel = PipelinedBatches(ParallelBatch(jobs: jobs) {
             (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
@@ -77,10 +76,8 @@ enum ScanCommand: Command {
             return (message.location, report)
         })
 
-        /// Starts the batch read so far and files the results of the one before it; `draining`: and that one too.
-        func analyzeBatch(draining: Bool = false) {
-            var done = batch.isEmpty ? [] : parallel.submit(batch)
-            if draining { done += parallel.drain() }
+        /// Files analysed messages: held whole when they write events, else done at once.
+        func file(_ done: [(location: MessageLocation, report: MessageReport)]) {
             for (location, report) in done {
                 if report.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) { summary.unreadable += 1 }
                 if pipeline.writesEvents(for: report) {
@@ -92,15 +89,13 @@ enum ScanCommand: Command {
                     slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: location).serialized + "\n"))
                 }
             }
-            batch.removeAll(keepingCapacity: true)
-            progress.update(done: slots.count)
+            if !done.isEmpty { progress.update(done: slots.count) }
         }
 
         for path in arguments.positionals {
             do {
-                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) { reference in
-                    batch.append(reference)
-                    if batch.count >= parallel.batchSize { analyzeBatch() }
+                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) {
+                    file(parallel.append($0))
                 }
             } catch let error as MailboxError {
                 progress.clear()
@@ -108,7 +103,7 @@ enum ScanCommand: Command {
                 summary.unreadable += 1
             }
         }
-        analyzeBatch(draining: true)
+        file(parallel.finish())
         progress.clear()
 
         if let store = pipeline.store, !entries.isEmpty {

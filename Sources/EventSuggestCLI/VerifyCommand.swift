@@ -56,11 +56,7 @@ enum VerifyCommand: Command {
                 : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
             return (MailboxMessage(location: message.location, bytes: [], findings: message.findings), results)
         })
-        var batch: [MessageReference] = []
-        /// Starts the batch read so far and prints the one before it; `draining`: and that one too.
-        func flush(draining: Bool = false) {
-            var done = batch.isEmpty ? [] : parallel.submit(batch)
-            if draining { done += parallel.drain() }
+        func emit(_ done: [(message: MailboxMessage, results: [DKIMResult])]) {
             for (message, results) in done {
                 for finding in message.findings { streams.error(FindingText.line(finding, in: message.location)) }
                 if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
@@ -75,22 +71,18 @@ enum VerifyCommand: Command {
                     streams.write(text(results, at: message.location))
                 }
             }
-            batch.removeAll(keepingCapacity: true)
         }
         for path in arguments.positionals {
             do {
                 let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
-                try source.forEachReference(format: format, limits: limits.mailbox) { reference in
-                    batch.append(reference)
-                    if batch.count >= parallel.batchSize { flush() }
-                }
+                try source.forEachReference(format: format, limits: limits.mailbox) { emit(parallel.append($0)) }
             } catch let error as MailboxError {
-                flush(draining: true)
+                emit(parallel.finish())   // everything read before the error is printed before it
                 _ = CommandLineTool.report(error, streams: streams)
                 status = .findings
             }
         }
-        flush(draining: true)
+        emit(parallel.finish())
         return status
     }
 
