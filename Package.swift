@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "MailboxTests", dependencies: ["Mailbox"]),
+        .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(

@@ -1,16 +1,26 @@
 // Fuzz target: mbox splitting. The same file read with a 1 MiB chunk and with a tiny chunk
-// (1–16 bytes, chosen from the input) must give the same messages: no chunk-boundary bugs.
+// (1–16 bytes, chosen from the input) must give the same messages, at the same lines, with
+// the same findings: no chunk-boundary bugs.
 import Glibc
 import Mailbox
 
 private let path = "/tmp/eventsuggest-fuzz-mbox-\(getpid()).mbox"
 
-private func messages(format: MboxFormat, chunkSize: Int) -> [[UInt8]]? {
+private struct Read: Equatable {
+    let bytes: [UInt8]
+    let line: Int?
+    let findings: [String]
+}
+
+private func messages(format: MboxFormat, chunkSize: Int) -> [Read]? {
     guard var reader = try? MboxReader(path: path, format: format, limits: MailboxLimits(maxMessageBytes: 1 << 16),
                                        chunkSize: chunkSize) else { return nil }
-    var result: [[UInt8]] = []
+    var result: [Read] = []
     do {
-        while let message = try reader.next() { result.append(message.bytes) }
+        while let message = try reader.next() {
+            result.append(Read(bytes: message.bytes, line: message.location.line,
+                               findings: message.findings.map { "\($0.code) \($0.location?.line ?? 0)" }))
+        }
     } catch {
         return nil
     }

@@ -21,12 +21,11 @@ public struct MboxReader: ~Copyable {
     private let format: MboxFormat
     private let limits: MailboxLimits
     private let chunkSize: Int
-    private var buffer: [UInt8] = []
-    private var position = 0
+    /// The bytes read and not yet handed on: index 0 is where the next line starts.
+    private var buffer: ReadBuffer
     private var atEndOfFile = false
+    /// How many lines of the file were read whole so far.
     private var fileLine = 0
-    /// The envelope line of the next message, already consumed.
-    private var pendingStartLine: Int?
     private var started = false
 
     public init(path: String, format: MboxFormat = .mboxrd, limits: MailboxLimits = .default,
@@ -35,36 +34,52 @@ public struct MboxReader: ~Copyable {
         self.format = format
         self.limits = limits
         self.chunkSize = chunkSize
+        buffer = ReadBuffer(capacity: chunkSize)
     }
 
     public var path: String { reader.path }
 
     /// The next message, or nil at the end of the file.
+    ///
+    /// Lines are found with `memchr` in the read buffer, and the message is copied out in
+    /// runs between the quote characters it drops, never line by line.
     public mutating func next() throws(MailboxError) -> MailboxMessage? {
+        var lineStart = 0
+        var keptFrom = 0
         if !started {
             started = true
             // Text before the first envelope line is not a message; skip to it.
-            while let line = try nextLine() {
-                if Self.isEnvelope(line) { pendingStartLine = fileLine + 1; break }
+            while let end = try lineEnd(lineStart: &lineStart, keptFrom: &keptFrom), !isEnvelope(at: lineStart) {
+                fileLine += 1
+                lineStart = end
+                keptFrom = end
             }
         }
-        guard let startLine = pendingStartLine else { return nil }
-        pendingStartLine = nil
+        // `lineStart` is at an envelope line, or the file is over.
+        guard let envelopeEnd = try lineEnd(lineStart: &lineStart, keptFrom: &keptFrom) else { return nil }
+        fileLine += 1
+        lineStart = envelopeEnd
+        let startLine = fileLine + 1
         var message: [UInt8] = []
         var tooLarge = false
-        while let line = try nextLine() {
-            if Self.isEnvelope(line) {
-                pendingStartLine = fileLine + 1
-                break
+        // The copy lags behind the lines read: `keptFrom..<lineStart` are read but not yet in `message`.
+        keptFrom = lineStart
+        while let end = try lineEnd(lineStart: &lineStart, keptFrom: &keptFrom), !isEnvelope(at: lineStart) {
+            fileLine += 1
+            if !tooLarge, let quote = droppedQuote(lineStart: lineStart, lineEnd: end) {
+                message.append(contentsOf: buffer.bytes(keptFrom..<quote))
+                keptFrom = quote + 1
             }
-            if tooLarge { continue }
-            appendUnquoted(line, to: &message)
-            // The separator's empty line (up to 2 bytes) is still in `message` here; it is removed below.
-            if message.count > limits.maxMessageBytes + 2 {
+            lineStart = end
+            // The separator's empty line (up to 2 bytes) may still be counted here; it is removed below.
+            if !tooLarge && message.count + (lineStart - keptFrom) > limits.maxMessageBytes + 2 {
                 tooLarge = true
                 message = []
             }
+            if tooLarge { keptFrom = lineStart }
         }
+        message.append(contentsOf: buffer.bytes(keptFrom..<lineStart))
+        buffer.removeFirst(lineStart)
         let location = MessageLocation(path: reader.path, line: startLine)
         // The empty line that writers put after every message, the last one included, is the
         // mbox's, not the message's (Python's mailbox, mutt and procmail agree).
@@ -85,18 +100,19 @@ public struct MboxReader: ~Copyable {
         line.starts(with: [0x46, 0x72, 0x6F, 0x6D, 0x20]) // "From "
     }
 
-    private func appendUnquoted(_ line: ArraySlice<UInt8>, to message: inout [UInt8]) {
-        // mboxrd: ">+From " loses one '>'; mboxo: only ">From ".
-        if line.first == 0x3E {
-            var index = line.startIndex
-            while index < line.endIndex && line[index] == 0x3E { index += 1 }
-            let quotes = index - line.startIndex
-            if Self.isEnvelope(line[index...]) && (format == .mboxrd || quotes == 1) {
-                message.append(contentsOf: line.dropFirst())
-                return
-            }
-        }
-        message.append(contentsOf: line)
+    /// Whether the line at `index` (held whole) starts with `From `.
+    private func isEnvelope(at index: Int) -> Bool {
+        index < buffer.count && buffer[index] == 0x46 && buffer.hasPrefix("From ", at: index)
+    }
+
+    /// The index of the `>` to drop from the line at `lineStart` (mboxrd: `>+From ` loses
+    /// one; mboxo: only `>From `), or nil.
+    private func droppedQuote(lineStart: Int, lineEnd: Int) -> Int? {
+        guard buffer[lineStart] == 0x3E else { return nil }
+        var index = lineStart
+        while index < lineEnd && buffer[index] == 0x3E { index += 1 }
+        guard buffer.hasPrefix("From ", at: index) && (format == .mboxrd || index - lineStart == 1) else { return nil }
+        return lineStart
     }
 
     private static func removeSeparatorLine(from message: inout [UInt8]) {
@@ -111,34 +127,22 @@ public struct MboxReader: ~Copyable {
         }
     }
 
-    /// The next line of the file including its line ending, reading more when needed.
-    private mutating func nextLine() throws(MailboxError) -> ArraySlice<UInt8>? {
-        // Where the search for the line's LF goes on after another chunk was read: bytes
-        // already searched are not searched again, so a very long line costs linear time.
-        var searchedUpTo = position
+    /// The end (after its LF, or the end of the file) of the line at `lineStart`, reading more
+    /// when needed; nil when no byte is left. Before a read, the bytes before `keptFrom` are
+    /// dropped and both indices move down with the rest.
+    private mutating func lineEnd(lineStart: inout Int, keptFrom: inout Int) throws(MailboxError) -> Int? {
+        // Bytes already searched are not searched again, so a very long line costs linear time.
+        var searchedUpTo = lineStart
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A, in: searchedUpTo..<buffer.count) {
-                let line = buffer[position...newline]
-                position = newline + 1
-                fileLine += 1
-                return line
-            }
+            if let newline = buffer.firstIndex(of: 0x0A, in: searchedUpTo..<buffer.count) { return newline + 1 }
             searchedUpTo = buffer.count
-            if atEndOfFile {
-                guard position < buffer.count else { return nil }
-                let line = buffer[position...]
-                position = buffer.count
-                fileLine += 1
-                return line
-            }
-            // Keep the unread tail, then read another chunk after it.
-            // Compacting only when the consumed part is at least half keeps the moves linear.
-            if position > 0 && position >= buffer.count / 2 {
-                buffer.removeSubrange(0..<position)
-                searchedUpTo -= position
-                position = 0
-            }
-            if try reader.read(into: &buffer, count: chunkSize) == 0 { atEndOfFile = true }
+            if atEndOfFile { return lineStart < buffer.count ? buffer.count : nil }
+            let dropped = keptFrom
+            buffer.removeFirst(dropped)
+            keptFrom = 0
+            lineStart -= dropped
+            searchedUpTo -= dropped
+            if try buffer.fill(from: reader, upTo: chunkSize) == 0 { atEndOfFile = true }
         }
     }
 }
