@@ -24,8 +24,13 @@ public struct DKIMVerifier: Sendable {
 
     /// One result per DKIM-Signature field, top first; empty for an unsigned message.
     public func verify(_ message: MailMessage) -> [DKIMResult] {
-        let fields = message.header.fields(named: "DKIM-Signature")
-        let fromCount = message.header.fields(named: "From").count
+        verify(header: message.header, body: message.body)
+    }
+
+    /// The same, from the header fields and the raw body alone (``MailMessage/header(of:limits:)``).
+    public func verify(header: MessageHeader, body: ArraySlice<UInt8>) -> [DKIMResult] {
+        let fields = header.fields(named: "DKIM-Signature")
+        let fromCount = header.fields(named: "From").count
         var bodyHashes: [BodyHashKey: (hash: [UInt8], canonicalLength: Int)] = [:]
         var lookups = 0
         return fields.enumerated().map { index, field in
@@ -61,18 +66,18 @@ public struct DKIMVerifier: Sendable {
             // The body first: cheap, and a mismatch needs no DNS.
             let key = BodyHashKey(mode: signature.bodyCanonicalization, digest: signature.algorithm.digest,
                                   limit: signature.bodyLength)
-            let body = bodyHashes[key] ?? BodyHasher.hash(
-                message.body, mode: key.mode, digest: key.digest, limit: key.limit)
-            bodyHashes[key] = body
+            let bodyHash = bodyHashes[key] ?? BodyHasher.hash(
+                body, mode: key.mode, digest: key.digest, limit: key.limit)
+            bodyHashes[key] = bodyHash
             if let length = signature.bodyLength {
-                if length > body.canonicalLength {
-                    return result.with(.permerror, "l=\(length) is longer than the body (\(body.canonicalLength) "
+                if length > bodyHash.canonicalLength {
+                    return result.with(.permerror, "l=\(length) is longer than the body (\(bodyHash.canonicalLength) "
                         + "canonical bytes); the body was cut")
                 }
-                result.unsignedBodyBytes = body.canonicalLength - length
+                result.unsignedBodyBytes = bodyHash.canonicalLength - length
             }
-            guard body.hash == signature.bodyHash else {
-                return result.with(.fail, "body hash mismatch: computed \(Self.base64(body.hash)), "
+            guard bodyHash.hash == signature.bodyHash else {
+                return result.with(.fail, "body hash mismatch: computed \(Self.base64(bodyHash.hash)), "
                     + "signed \(Self.base64(signature.bodyHash)); the body was changed after signing")
             }
 
@@ -97,7 +102,7 @@ public struct DKIMVerifier: Sendable {
                     + "of \(limits.maxRSABits) (limit rsa-bits)")
             }
 
-            let headerData = Self.signedHeaderData(message.header, signature: signature, field: field)
+            let headerData = Self.signedHeaderData(header, signature: signature, field: field)
             let verified: Bool
             switch signature.algorithm {
             case .ed25519SHA256:
@@ -172,22 +177,22 @@ public struct DKIMVerifier: Sendable {
     /// each taking the next instance from the bottom, then the DKIM-Signature field with its
     /// `b=` value blanked and no final CRLF. A name with no instance left adds nothing.
     static func signedHeaderData(_ header: MessageHeader, signature: DKIMSignature, field: HeaderField) -> [UInt8] {
+        let fields = header.fields
         var data: [UInt8] = []
-        var used: [String: Int] = [:]
-        var instances: [String: [HeaderField]] = [:]
-        for candidate in header.fields { instances[candidate.lowercasedName, default: []].append(candidate) }
+        data.reserveCapacity(2048)
+        var taken = [Bool](repeating: false, count: fields.count)
         for name in signature.signedHeaders {
             let lowered = name.lowercased()
-            let available = instances[lowered] ?? []
-            let taken = used[lowered, default: 0]
-            guard taken < available.count else { continue }
-            used[lowered] = taken + 1
-            let instance = available[available.count - 1 - taken]
-            data += HeaderCanonicalization.canonicalize(instance.raw, signature.headerCanonicalization)
+            // The bottom-most instance not taken yet: the n-th `From` in h= takes the n-th from the bottom.
+            guard let index = fields.indices.last(where: { !taken[$0] && fields[$0].lowercasedName == lowered }) else {
+                continue
+            }
+            taken[index] = true
+            HeaderCanonicalization.append(fields[index].raw, signature.headerCanonicalization, to: &data)
         }
         var blanked = Array(field.raw[field.raw.startIndex..<signature.signatureValueRegion.lowerBound])
         blanked += field.raw[signature.signatureValueRegion.upperBound...]
-        data += HeaderCanonicalization.canonicalize(blanked, signature.headerCanonicalization, withLineEnding: false)
+        HeaderCanonicalization.append(blanked, signature.headerCanonicalization, withLineEnding: false, to: &data)
         return data
     }
 

@@ -52,8 +52,11 @@ enum VerifyCommand: Command {
         let parallel = PipelinedBatches(ParallelBatch(jobs: try JobsOption.jobs(arguments, command: name)) {
             (reference: MessageReference) -> (message: MailboxMessage, results: [DKIMResult]) in
             let message = reference.load(limits: limits.mailbox)
-            let results = message.bytes.isEmpty ? []
-                : verifier.verify(MailMessage(bytes: message.bytes, limits: limits.message, structure: .headerOnly))
+            var results: [DKIMResult] = []
+            if !message.bytes.isEmpty {
+                let (header, bodyStart) = MailMessage.header(of: message.bytes, limits: limits.message)
+                results = verifier.verify(header: header, body: message.bytes[bodyStart...])
+            }
             return (MailboxMessage(location: message.location, bytes: [], findings: message.findings), results)
         })
         func emit(_ done: [(message: MailboxMessage, results: [DKIMResult])]) {

@@ -68,7 +68,16 @@ extension BidirectionalCollection<UInt8> {
 extension String {
     /// Lowercases ASCII letters only, leaving other characters (an IDN label, say) unchanged.
     var asciiLowercased: String {
-        String(decoding: utf8.map(ASCII.lowercased), as: UTF8.self)
+        // Written straight into the new string: this runs once per header field.
+        let source = utf8
+        return String(unsafeUninitializedCapacity: source.count) { buffer in
+            var count = 0
+            for byte in source {
+                buffer[count] = ASCII.lowercased(byte)
+                count += 1
+            }
+            return count
+        }
     }
 }
 

@@ -4,16 +4,13 @@ import Findings
 struct MIMEParser {
     let bytes: [UInt8]
     let limits: ParseLimits
-    /// false: multiparts are not split (a header-only parse).
-    let parsesParts: Bool
     private(set) var findings: [Finding] = []
     private var partCount = 0
     private var reportedPartLimit = false
 
-    init(bytes: [UInt8], limits: ParseLimits, parsesParts: Bool = true) {
+    init(bytes: [UInt8], limits: ParseLimits) {
         self.bytes = bytes
         self.limits = limits
-        self.parsesParts = parsesParts
     }
 
     /// Makes the entity for a header and the body range that follows it.
@@ -46,7 +43,7 @@ struct MIMEParser {
                 location: SourceLocation(line: bodyLine, part: path.isEmpty ? nil : path)))
         }
         var children: [MIMEEntity] = []
-        if contentType.isMultipart && parsesParts {
+        if contentType.isMultipart {
             children = multipartChildren(
                 of: contentType, body: body, bodyLine: bodyLine, path: path, depth: depth)
         }

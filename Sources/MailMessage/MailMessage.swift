@@ -20,16 +20,7 @@ public struct MailMessage: Sendable {
     public let findings: [Finding]
     public let limits: ParseLimits
 
-    /// How much of the MIME structure to parse.
-    public enum Structure: Sendable {
-        /// The whole MIME tree.
-        case full
-        /// The header only: the root is one leaf holding the whole body (for DKIM, which
-        /// needs the header fields and the raw body, never the parts).
-        case headerOnly
-    }
-
-    public init(bytes: [UInt8], limits: ParseLimits = .default, structure: Structure = .full) {
+    public init(bytes: [UInt8], limits: ParseLimits = .default) {
         self.bytes = bytes
         self.limits = limits
         var findings: [Finding] = []
@@ -42,7 +33,7 @@ public struct MailMessage: Sendable {
         bodyStart = parsed.bodyStart
         findings += parsed.findings
 
-        var mime = MIMEParser(bytes: bytes, limits: limits, parsesParts: structure == .full)
+        var mime = MIMEParser(bytes: bytes, limits: limits)
         root = mime.entity(
             header: parsed.header, body: parsed.bodyStart..<bytes.count, bodyLine: parsed.bodyLine,
             path: "", depth: 0, inDigest: false)
@@ -82,6 +73,14 @@ public struct MailMessage: Sendable {
         }
         self.from = from
         self.findings = findings
+    }
+
+    /// The header fields and where the body starts, nothing more: for DKIM, which needs the
+    /// fields and the raw body, never the MIME tree or the parsed From.
+    public static func header(of bytes: [UInt8], limits: ParseLimits = .default) -> (header: MessageHeader, bodyStart: Int) {
+        let parsed = HeaderParser(limits: limits, part: nil)
+            .parse(bytes, range: 0..<bytes.count, firstLine: 1, allowsEnvelopeLine: true)
+        return (parsed.header, parsed.bodyStart)
     }
 
     /// The body as it stands (transfer-encoded, multipart structure included).
