@@ -40,12 +40,12 @@ public struct DKIMKeyRecord: Sendable {
         }
         if let version = tags["v"], version != "DKIM1" { throw .wrongVersion(version) }
         let keyType = (tags["k"] ?? "rsa").lowercased()
-        guard let encoded = tags["p"] else { throw .malformed("no p= tag") }
-        let services = tags["s"].map { $0.removingWhitespace.lowercased().split(separator: ":").map(String.init) } ?? ["*"]
+        guard tags.contains("p") else { throw .malformed("no p= tag") }
+        let services = Self.list(tags, "s") ?? ["*"]
         guard services.contains("*") || services.contains("email") else { throw .notForEmail(tags["s"] ?? "") }
-        let keyText = encoded.removingWhitespace
-        guard !keyText.isEmpty else { throw .revoked }
-        guard let der = DKIMSignature.strictBase64(keyText) else { throw .badKey("p= is not valid base64") }
+        let keyBytes = tags.compactValue("p") ?? []
+        guard !keyBytes.isEmpty else { throw .revoked }
+        guard let der = DKIMSignature.strictBase64(keyBytes) else { throw .badKey("p= is not valid base64") }
         switch keyType {
         case "rsa":
             do { key = try PublicKey(rsaDER: der) } catch { throw .badKey(error.description) }
@@ -54,9 +54,14 @@ public struct DKIMKeyRecord: Sendable {
         default:
             throw .unsupportedKeyType(keyType)
         }
-        acceptableHashes = tags["h"].map { $0.removingWhitespace.lowercased().split(separator: ":").map(String.init) }
-        let flags = tags["t"].map { $0.removingWhitespace.lowercased().split(separator: ":").map(String.init) } ?? []
+        acceptableHashes = Self.list(tags, "h")
+        let flags = Self.list(tags, "t") ?? []
         isTesting = flags.contains("y")
         isStrict = flags.contains("s")
+    }
+
+    /// A colon-separated tag value (s=, h=, t=), whitespace removed, lowercased.
+    private static func list(_ tags: TagList, _ name: String) -> [String]? {
+        tags.compactValue(name).map { String(decoding: $0, as: UTF8.self).lowercased().split(separator: ":").map(String.init) }
     }
 }

@@ -57,7 +57,7 @@ public struct DKIMSignature: Sendable {
         func failure(_ reason: String, _ outcome: DKIMOutcome = .permerror) -> ParseFailure {
             ParseFailure(outcome: outcome, reason: reason, domain: domain, selector: selector, algorithm: algorithmName)
         }
-        for required in ["v", "a", "b", "bh", "d", "h", "s"] where tags[required] == nil {
+        for required in ["v", "a", "b", "bh", "d", "h", "s"] where !tags.contains(required) {
             throw failure("signature lacks the required tag \(required)= (RFC 6376 §3.5)")
         }
         guard tags["v"] == "1" else { throw failure("unsupported signature version v=\(tags["v"]!) (only 1 exists)") }
@@ -66,12 +66,11 @@ public struct DKIMSignature: Sendable {
         }
         self.algorithm = algorithm
 
-        let signatureText = tags["b"]!.removingWhitespace
-        guard let signature = Self.strictBase64(signatureText), !signature.isEmpty || allowingEmptySignature else {
+        let signatureBytes = tags.compactValue("b")!
+        guard let signature = Self.strictBase64(signatureBytes), !signature.isEmpty || allowingEmptySignature else {
             throw failure("b= is not valid base64")
         }
-        let bodyHashText = tags["bh"]!.removingWhitespace
-        guard let bodyHash = Self.strictBase64(bodyHashText), !bodyHash.isEmpty else {
+        guard let bodyHash = Self.strictBase64(tags.compactValue("bh")!), !bodyHash.isEmpty else {
             throw failure("bh= is not valid base64")
         }
         guard bodyHash.count == algorithm.digest.length else {
@@ -79,7 +78,7 @@ public struct DKIMSignature: Sendable {
         }
         self.signature = signature
         self.bodyHash = bodyHash
-        self.signatureText = signatureText
+        signatureText = String(decoding: signatureBytes, as: UTF8.self)
         signatureValueRegion = tags.tag("b")!.valueRegion
 
         let canonicalization = (tags["c"] ?? "simple/simple").lowercased()
@@ -97,7 +96,7 @@ public struct DKIMSignature: Sendable {
         guard let selector, !selector.isEmpty else { throw failure("s= is empty") }
         self.selector = selector
 
-        signedHeaders = tags["h"]!.removingWhitespace.split(separator: ":").map(String.init)
+        signedHeaders = tags.compactValue("h")!.split(separator: 0x3A).map { String(decoding: $0, as: UTF8.self) }
         guard signedHeaders.contains(where: { $0.lowercased() == "from" }) else {
             throw failure("h= does not list From; RFC 6376 §5.4 requires the From field to be signed")
         }
@@ -131,8 +130,7 @@ public struct DKIMSignature: Sendable {
     }
 
     /// Base64 with whitespace already removed; nil on any byte outside the alphabet or bad padding.
-    static func strictBase64(_ text: String) -> [UInt8]? {
-        let bytes = Array(text.utf8)
+    static func strictBase64(_ bytes: [UInt8]) -> [UInt8]? {
         var body = bytes[...]
         var padding = 0
         while body.last == 0x3D { body = body.dropLast(); padding += 1 }
