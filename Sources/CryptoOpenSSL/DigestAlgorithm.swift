@@ -7,11 +7,28 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// Digest size in bytes.
     public var length: Int { self == .sha1 ? 20 : 32 }
 
+    /// The algorithm as OpenSSL 3 implements it, fetched once: `EVP_sha256()` makes every
+    /// digest set-up fetch it again, which costs as much as hashing a short header.
     var evp: OpaquePointer {
         switch self {
-        case .sha1: EVP_sha1()
-        case .sha256: EVP_sha256()
+        case .sha1: FetchedDigests.shared.sha1
+        case .sha256: FetchedDigests.shared.sha256
         }
+    }
+}
+
+/// The digests fetched from the default provider, once per process.
+private final class FetchedDigests: @unchecked Sendable {
+    // Written once in init, then only read; an EVP_MD is immutable and shared between threads.
+    let sha1: OpaquePointer
+    let sha256: OpaquePointer
+
+    static let shared = FetchedDigests()
+
+    private init() {
+        // The legacy accessors stay the fallback should fetching fail (no default provider).
+        sha1 = EVP_MD_fetch(nil, "SHA1", nil) ?? EVP_sha1()
+        sha256 = EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256()
     }
 }
 
