@@ -59,6 +59,19 @@ public struct BodyCanonicalizer: Sendable {
     private mutating func process(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress else { return }
         var start = 0
+        if mode == .relaxed {
+            // Whole lines that relaxed canonicalization leaves as they are (all but a few) are
+            // found by one scan that stops at the line's LF or at the first whitespace it would
+            // change; only the others take the line-by-line path below.
+            while start < buffer.count && partialLine.isEmpty {
+                let stop = Self.firstLineEndOrFoldableWhitespace(base, from: start, count: buffer.count)
+                guard stop < buffer.count, base[stop] == 0x0A else { break }
+                var end = stop
+                if end > start && base[end - 1] == 0x0D { end -= 1 }
+                emitUnchangedLine(UnsafeBufferPointer(start: base + start, count: end - start))
+                start = stop + 1
+            }
+        }
         while start < buffer.count {
             guard let found = memchr(base + start, 0x0A, buffer.count - start) else {
                 partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
@@ -103,6 +116,54 @@ public struct BodyCanonicalizer: Sendable {
         output.append(0x0D)
         output.append(0x0A)
         producedAnything = true
+    }
+
+    /// A relaxed line without a tab, two SPs in a row, or trailing WSP, its CR already removed.
+    private mutating func emitUnchangedLine(_ content: UnsafeBufferPointer<UInt8>) {
+        if content.isEmpty {
+            pendingEmptyLines += 1
+            return
+        }
+        flushEmptyLines()
+        output.append(contentsOf: content)
+        output.append(0x0D)
+        output.append(0x0A)
+        producedAnything = true
+    }
+
+    /// The index of the first LF, HTAB, or SP followed by SP, HTAB, CR or LF at or after `start`
+    /// (a SP in the last byte counts as neither: what follows it is unknown); `count` if none.
+    /// Sixteen bytes per step, compared with the sixteen after them shifted by one.
+    static func firstLineEndOrFoldableWhitespace(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        let raw = UnsafeRawPointer(bytes)
+        let lineFeed = SIMD16<UInt8>(repeating: 0x0A), tab = SIMD16<UInt8>(repeating: 0x09)
+        let space = SIMD16<UInt8>(repeating: 0x20), carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+        var index = start
+        while index + 17 <= count {
+            let here = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let next = raw.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self)
+            let nextIsWhitespace = (next .== space) .| (next .== tab) .| (next .== carriageReturn) .| (next .== lineFeed)
+            let stops = (here .== lineFeed) .| (here .== tab) .| ((here .== space) .& nextIsWhitespace)
+            // As two words (not `any(_:)`, which compiles to a lane-by-lane reduction).
+            let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops),
+                                      to: (UInt64, UInt64).self)
+            if lanes.0 | lanes.1 != 0 {
+                // Lane 0 is the lowest-addressed byte, so the least significant in little-endian order.
+                let low = UInt64(littleEndian: lanes.0), high = UInt64(littleEndian: lanes.1)
+                return low != 0 ? index + low.trailingZeroBitCount / 8 : index + 8 + high.trailingZeroBitCount / 8
+            }
+            index += 16
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x09 { return index }
+            if byte == 0x20 && index + 1 < count {
+                let next = bytes[index + 1]
+                if next == 0x20 || next == 0x09 || next == 0x0D || next == 0x0A { return index }
+            }
+            index += 1
+        }
+        return count
     }
 
     /// `line` (no trailing WSP) with each run of SP/HTAB written as one SP. This is the

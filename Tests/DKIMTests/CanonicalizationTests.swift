@@ -88,6 +88,57 @@ struct CanonicalizationTests {
         }
     }
 
+    /// Mostly text with a sprinkling of whitespace: long unchanged lines, so the sixteen-byte
+    /// scan meets its stops in every lane and at every distance from a line's start.
+    @Test("relaxed body: 2,000 text-like bodies equal the plain reference, whole and fed in random chunks")
+    func relaxedTextAgainstReference() {
+        var generator = SplitMix64(seed: 8463)
+        let letters: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz<>=/0123456789".utf8)
+        let rare: [UInt8] = [0x20, 0x20, 0x20, 0x20, 0x09, 0x0D, 0x0A, 0x0A, 0x0A]
+        for _ in 0..<2_000 {
+            let length = Int(generator.next() % 2_000)
+            let body = (0..<length).map { _ in
+                generator.next() % 8 == 0 ? rare[Int(generator.next() % UInt64(rare.count))]
+                    : letters[Int(generator.next() % UInt64(letters.count))]
+            }
+            let expected = Self.relaxedReference(body)
+            #expect(BodyCanonicalizer.canonicalize(body, mode: .relaxed) == expected, "\(body)")
+            var streamed = BodyCanonicalizer(mode: .relaxed)
+            var start = 0
+            while start < body.count {
+                let end = min(body.count, start + 1 + Int(generator.next() % 100))
+                streamed.update(body[start..<end])
+                start = end
+            }
+            streamed.finish()
+            #expect(streamed.output == expected, "\(body)")
+        }
+    }
+
+    @Test("the scan for line ends and foldable whitespace stops where a byte-by-byte reading does, from every start")
+    func lineEndScan() {
+        var generator = SplitMix64(seed: 1384)
+        let alphabet: [UInt8] = [0x61, 0x61, 0x61, 0x61, 0x62, 0x20, 0x20, 0x09, 0x0D, 0x0A]
+        for _ in 0..<300 {
+            let bytes = (0..<Int(generator.next() % 80)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            func isStop(_ index: Int) -> Bool {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x09 { return true }
+                guard byte == 0x20, index + 1 < bytes.count else { return false }
+                return [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index + 1])
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let expected = (start..<bytes.count).first(where: isStop) ?? bytes.count
+                    let found = buffer.baseAddress.map {
+                        BodyCanonicalizer.firstLineEndOrFoldableWhitespace($0, from: start, count: bytes.count)
+                    } ?? bytes.count
+                    #expect(found == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test("l= hashes only the first l canonical bytes and still counts the rest")
     func bodyLength() {
         let body = Array("first line\r\nsecond line\r\n".utf8)
