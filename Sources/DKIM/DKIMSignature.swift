@@ -82,7 +82,8 @@ public struct DKIMSignature: Sendable {
         signatureValueRegion = tags.tag("b")!.valueRegion
 
         let canonicalization = (tags["c"] ?? "simple/simple").lowercased()
-        let pieces = canonicalization.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let pieces = canonicalization.utf8.split(separator: 0x2F, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         guard (1...2).contains(pieces.count),
               let header = Canonicalization(rawValue: pieces[0]),
               let body = Canonicalization(rawValue: pieces.count == 2 ? pieces[1] : "simple") else {

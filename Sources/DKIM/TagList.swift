@@ -30,13 +30,20 @@ struct TagList: Sendable {
 
     /// The value of tag `name`, or nil.
     subscript(name: String) -> String? { valueBytes(name).map { String(decoding: $0, as: UTF8.self) } }
-    func tag(_ name: String) -> Tag? { tags.first { bytes[$0.name].elementsEqual(name.utf8) } }
+    func tag(_ name: String) -> Tag? {
+        let wanted = name.utf8
+        return tags.first { $0.name.count == wanted.count && bytes[$0.name].elementsEqual(wanted) }
+    }
     func contains(_ name: String) -> Bool { tag(name) != nil }
     /// The value of tag `name` as bytes, or nil.
     func valueBytes(_ name: String) -> ArraySlice<UInt8>? { tag(name).map { bytes[$0.value] } }
     /// The value of tag `name` with all folding whitespace removed (b=, bh=, h=, p=; §3.5), or nil.
     func compactValue(_ name: String) -> [UInt8]? {
-        valueBytes(name).map { value in value.filter { !Self.isWhitespace($0) } }
+        guard let value = valueBytes(name) else { return nil }
+        var compact: [UInt8] = []
+        compact.reserveCapacity(value.count)
+        for byte in value where !Self.isWhitespace(byte) { compact.append(byte) }
+        return compact
     }
 
     init(parsing bytes: [UInt8]) throws(ParseError) { try self.init(parsing: bytes[...]) }
