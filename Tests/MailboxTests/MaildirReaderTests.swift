@@ -25,6 +25,28 @@ struct MaildirReaderTests {
         ])
     }
 
+    @Test("a symbolic link to a message is read; one to a folder, or to nothing, is not")
+    func symbolicLinks() throws {
+        let directory = try TemporaryDirectory("maildir-links")
+        let root = directory.path + "/Mail"
+        let elsewhere = try directory.write("Subject: kept elsewhere\n\nx\n", to: "archive/m")
+        try directory.write("Subject: a\n\na\n", to: "Mail/cur/1")
+        try FileManager.default.createSymbolicLink(atPath: root + "/cur/2-link", withDestinationPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: root + "/cur/3-folder", withDestinationPath: directory.path + "/archive")
+        try FileManager.default.createSymbolicLink(atPath: root + "/cur/4-dangling", withDestinationPath: directory.path + "/gone")
+        #expect(try MaildirReader(path: root).messageFiles() == [root + "/cur/1", root + "/cur/2-link"])
+    }
+
+    @Test("a new/ that cannot be listed (here a file, not a folder) is an error naming it")
+    func unlistableFolder() throws {
+        let directory = try TemporaryDirectory("maildir-unlistable")
+        try directory.write("Subject: a\n\na\n", to: "Mail/cur/1")
+        let new = try directory.write("not a folder\n", to: "Mail/new")
+        #expect(throws: MailboxError.unreadable(path: new, reason: "Not a directory")) {
+            try MaildirReader(path: directory.path + "/Mail").messageFiles()
+        }
+    }
+
     @Test("a Maildir with only new/ (or only cur/) is a Maildir", arguments: ["new", "cur"])
     func onlyOneFolder(folder: String) throws {
         let directory = try TemporaryDirectory("maildir-one")
