@@ -17,7 +17,7 @@ enum JobsOption {
 /// order: memory stays bounded by the batch, and output is deterministic.
 struct ParallelBatch<Input: Sendable, Result: Sendable> {
     let jobs: Int
-    let batchSize = 64
+    let batchSize = 256
     let transform: @Sendable (Input) -> Result
 
     /// Maps one batch and waits for it.
