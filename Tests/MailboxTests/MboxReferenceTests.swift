@@ -68,6 +68,8 @@ struct MboxReferenceTests {
         "From a@example.com Mon Jan  1 00:00:00 2024\n", "From \n", "From", "From\n", "Fromage\n",
         ">From x\n", ">>From y\n", ">>>From z\n", ">From\n", "> From x\n", ">\n", ">", "From b\r\n",
         "\n", "\r\n", "\r", "Subject: s\n", "text\n", "text", "From:  header\n", " From x\n",
+        "F" + String(repeating: "f", count: 40) + "\n", ">" + String(repeating: "q", count: 40) + "From \n",
+        String(repeating: ">", count: 20) + "From deep\n", "From end-without-newline",
     ]
 
     private static func randomFile(_ random: inout SplitMix64) -> [UInt8] {
