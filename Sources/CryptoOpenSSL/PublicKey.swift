@@ -36,14 +36,7 @@ final class RSAVerification: @unchecked Sendable {
     func verify(signature: [UInt8], digestValue: [UInt8]) -> Bool {
         guard let context = EVP_PKEY_CTX_dup(template) else { return false }
         defer { EVP_PKEY_CTX_free(context) }
-        let result = signature.withUnsafeBufferPointer { signatureBuffer in
-            digestValue.withUnsafeBufferPointer { digestBuffer in
-                EVP_PKEY_verify(context, signatureBuffer.baseAddress, signatureBuffer.count,
-                                digestBuffer.baseAddress, digestBuffer.count)
-            }
-        }
-        if result != 1 { CryptoError.clearQueue() }
-        return result == 1
+        return PublicKey.outcome(signature, digestValue) { EVP_PKEY_verify(context, $0, $1, $2, $3) }
     }
 }
 
@@ -109,10 +102,18 @@ public struct PublicKey: Sendable {
             CryptoError.clearQueue()
             return false
         }
+        return Self.outcome(signature, data) { EVP_DigestVerify(context, $0, $1, $2, $3) }
+    }
+
+    /// Runs an OpenSSL verify call over the signature's and the data's bytes: true for 1;
+    /// anything else is "does not verify", and the error queue it left is cleared.
+    static func outcome(
+        _ signature: [UInt8], _ data: [UInt8],
+        _ verify: (UnsafePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Bool {
         let result = signature.withUnsafeBufferPointer { signatureBuffer in
             data.withUnsafeBufferPointer { dataBuffer in
-                EVP_DigestVerify(context, signatureBuffer.baseAddress, signatureBuffer.count,
-                                 dataBuffer.baseAddress, dataBuffer.count)
+                verify(signatureBuffer.baseAddress, signatureBuffer.count, dataBuffer.baseAddress, dataBuffer.count)
             }
         }
         if result != 1 { CryptoError.clearQueue() }
