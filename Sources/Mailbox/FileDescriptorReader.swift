@@ -60,6 +60,8 @@ final class FileDescriptorReader {
     func readAll(limit: Int) throws(MailboxError) -> (bytes: [UInt8], exceededLimit: Bool) {
         var status = stat()
         let isRegularFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        // A file already larger than the limit is not read at all (no writer waits on it).
+        if isRegularFile && Int(status.st_size) > limit { return ([], true) }
         // One byte more than the size, so that a read of 0 is what ends the first pass.
         let first = isRegularFile ? min(Int(status.st_size), limit) + 1 : 1 << 16
         var atEnd = false

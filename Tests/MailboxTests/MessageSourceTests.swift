@@ -19,6 +19,17 @@ struct MessageSourceTests {
         ("", "file"),
     ]
 
+    @Test("a file whose size the file system gives as 0 (/proc) is still read whole, in chunks")
+    func sizeNotKnownInAdvance() throws {
+        let status = try MessageSource.readWhole("/proc/self/status")
+        #expect(status.findings.isEmpty)
+        #expect(String(decoding: status.bytes, as: UTF8.self).hasPrefix("Name:"))
+        #expect(status.bytes.last == 0x0A)
+        let small = try MessageSource.readWhole("/proc/self/status", limits: MailboxLimits(maxMessageBytes: 10))
+        #expect(small.bytes.isEmpty)
+        #expect(small.findingCodes == ["message-too-large"])
+    }
+
     @Test("a file whose first line starts with \"From \" is an mbox; any other file is one message",
           arguments: classification)
     func classifiesFiles(content: String, expected: String) throws {
