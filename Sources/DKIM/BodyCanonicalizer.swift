@@ -59,21 +59,23 @@ public struct BodyCanonicalizer: Sendable {
     private mutating func process(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress else { return }
         var start = 0
-        if mode == .relaxed {
-            // Whole lines that relaxed canonicalization leaves as they are (all but a few) are
-            // found by one scan that stops at the line's LF or at the first whitespace it would
-            // change; only the others take the line-by-line path below.
-            while start < buffer.count && partialLine.isEmpty {
-                let stop = Self.firstLineEndOrFoldableWhitespace(base, from: start, count: buffer.count)
-                guard stop < buffer.count, base[stop] == 0x0A else { break }
-                var end = stop
-                if end > start && base[end - 1] == 0x0D { end -= 1 }
-                emitUnchangedLine(UnsafeBufferPointer(start: base + start, count: end - start))
-                start = stop + 1
-            }
-        }
         while start < buffer.count {
-            guard let found = memchr(base + start, 0x0A, buffer.count - start) else {
+            // Where to look for the line's LF: relaxed lines that canonicalization leaves as
+            // they are (all but a few) are found whole by one scan that stops at the LF or at
+            // the first whitespace it would change; only the others take the general path.
+            var searchFrom = start
+            if mode == .relaxed && partialLine.isEmpty {
+                let stop = Self.firstLineEndOrFoldableWhitespace(base, from: start, count: buffer.count)
+                if stop < buffer.count && base[stop] == 0x0A {
+                    var end = stop
+                    if end > start && base[end - 1] == 0x0D { end -= 1 }
+                    emitUnchangedLine(UnsafeBufferPointer(start: base + start, count: end - start))
+                    start = stop + 1
+                    continue
+                }
+                searchFrom = stop  // no LF before the stop
+            }
+            guard searchFrom < buffer.count, let found = memchr(base + searchFrom, 0x0A, buffer.count - searchFrom) else {
                 partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
                 return
             }
