@@ -69,7 +69,7 @@ public struct BodyCanonicalizer: Sendable {
                 if stop < buffer.count && base[stop] == 0x0A {
                     var end = stop
                     if end > start && base[end - 1] == 0x0D { end -= 1 }
-                    emitUnchangedLine(UnsafeBufferPointer(start: base + start, count: end - start))
+                    emitAsIs(UnsafeBufferPointer(start: base + start, count: end - start))
                     start = stop + 1
                     continue
                 }
@@ -98,12 +98,7 @@ public struct BodyCanonicalizer: Sendable {
         if content.last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         switch mode {
         case .simple:
-            if content.isEmpty {
-                pendingEmptyLines += 1
-                return
-            }
-            flushEmptyLines()
-            append(content)
+            emitAsIs(content)
         case .relaxed:
             // §3.4.4: WSP at the end of a line removed, WSP runs reduced to one space.
             var end = content.count
@@ -114,14 +109,15 @@ public struct BodyCanonicalizer: Sendable {
             }
             flushEmptyLines()
             appendRelaxed(UnsafeBufferPointer(rebasing: content[..<end]))
+            output.append(0x0D)
+            output.append(0x0A)
+            producedAnything = true
         }
-        output.append(0x0D)
-        output.append(0x0A)
-        producedAnything = true
     }
 
-    /// A relaxed line without a tab, two SPs in a row, or trailing WSP, its CR already removed.
-    private mutating func emitUnchangedLine(_ content: UnsafeBufferPointer<UInt8>) {
+    /// A line as it is, its CR already removed: any line in simple canonicalization, and a
+    /// relaxed line without a tab, two SPs in a row, or trailing WSP.
+    private mutating func emitAsIs(_ content: UnsafeBufferPointer<UInt8>) {
         if content.isEmpty {
             pendingEmptyLines += 1
             return

@@ -34,10 +34,9 @@ public struct MaildirReader: Sendable {
         guard Self.isMaildir(path) else { throw .notAMailbox(path: path) }
         var folders = [path]
         if recursive {
-            let entries = try contents(of: path)
-            folders += entries
-                .filter { $0.hasPrefix(".") && $0 != "." && $0 != ".." && Self.isMaildir(path + "/" + $0) }
-                .map { path + "/" + $0 }
+            folders += try names(in: path) { name, _ in
+                name != "." && name != ".." && name.hasPrefix(".") && Self.isMaildir(path + "/" + name)
+            }.map { path + "/" + $0 }
         }
         var files: [String] = []
         for folder in folders {
@@ -54,6 +53,19 @@ public struct MaildirReader: Sendable {
     /// ones left out, in name order. The type comes from the directory entry where the file
     /// system gives it, so a folder of 100,000 messages is listed without a stat per file.
     private func regularFiles(in directory: String) throws(MailboxError) -> [String] {
+        try names(in: directory) { name, type in
+            guard !name.hasPrefix(".") else { return false }
+            switch Int32(type) {
+            case Int32(DT_REG): return true
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): return Self.isRegularFile(directory + "/" + name)
+            default: return false
+            }
+        }
+    }
+
+    /// The names of the entries of `directory` that `keep` accepts (given the name and the
+    /// entry's `d_type`), in name order.
+    private func names(in directory: String, keeping keep: (String, UInt8) -> Bool) throws(MailboxError) -> [String] {
         guard let stream = opendir(directory) else {
             throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
         }
@@ -63,22 +75,9 @@ public struct MaildirReader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            guard !name.hasPrefix(".") else { continue }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): names.append(name)
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): if Self.isRegularFile(directory + "/" + name) { names.append(name) }
-            default: continue
-            }
+            if keep(name, entry.pointee.d_type) { names.append(name) }
         }
         return names.sorted()
-    }
-
-    private func contents(of directory: String) throws(MailboxError) -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
-            throw .unreadable(path: directory, reason: (error as NSError).localizedDescription)
-        }
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

@@ -58,7 +58,7 @@ public struct MboxReader: ~Copyable {
         // `lineStart` is at an envelope line, or the file is over.
         guard let envelopeEnd = try lineEnd(lineStart: &lineStart, keptFrom: &keptFrom) else { return nil }
         // The message's first line is the one after the envelope, even when that has no line feed.
-        let startLine = linesBeforeBuffer + lineFeeds(in: 0..<envelopeEnd) + 1
+        let startLine = linesBeforeBuffer + buffer.lineFeeds(in: 0..<envelopeEnd) + 1
             + (buffer[envelopeEnd - 1] == 0x0A ? 0 : 1)
         lineStart = envelopeEnd
         keptFrom = envelopeEnd
@@ -202,9 +202,7 @@ public struct MboxReader: ~Copyable {
 
     /// Removes the first `length` bytes of the buffer, counting their line feeds.
     private mutating func drop(_ length: Int) {
-        linesBeforeBuffer += lineFeeds(in: 0..<length)
+        linesBeforeBuffer += buffer.lineFeeds(in: 0..<length)
         buffer.removeFirst(length)
     }
-
-    private func lineFeeds(in range: Range<Int>) -> Int { buffer.lineFeeds(in: range) }
 }
