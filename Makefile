@@ -10,7 +10,8 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
                 dnsmasq-base python3-dkim opendkim-tools python3-extruct \
-                python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop
+                python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop \
+                python3-idna
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest

@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"]),
+        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ICalendarTests", dependencies: ["ICalendar"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -24,7 +24,7 @@ enum PipelineOptions {
         let verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command), now: now,
                                     limits: limits.dkim)
         let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
-        let registered = try arguments.value("registered").map { path throws -> RegisteredDomains in try RegisteredDomains(path: path) }
+        let registered = try arguments.value("registered").map { path throws -> RegisteredDomains in try RegisteredDomains(path: path, publicSuffixes: suffixes) }
         let policy = SenderPolicy(publicSuffixes: suffixes, registered: registered,
                                   allowAnyDomain: arguments.has("allow-any-domain"),
                                   allowUnverified: arguments.has("allow-unverified"))

@@ -34,7 +34,9 @@ public struct PublicSuffixList: Sendable {
     public init(text: String) { self.init(bytes: Array(text.utf8)) }
 
     /// Over bytes: one pass, ASCII letters lowercased in place (the list itself is written in
-    /// lowercase), each rule kept as a slice of the bytes.
+    /// lowercase), each ASCII rule kept as a slice of the bytes. A rule with U-labels (`公司.cn`)
+    /// is kept in A-label form (`xn--55qx5d.cn`), converted as every domain looked up is, so
+    /// either form of a name meets the rule (RFC 5891 §5; the list's own tests, test_psl.txt).
     private init(bytes: [UInt8]) {
         var bytes = bytes
         for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) { bytes[index] |= 0x20 }
@@ -49,21 +51,46 @@ public struct PublicSuffixList: Sendable {
             let word = bytes[start..<wordEnd]
             if !word.isEmpty && !word.starts(with: [0x2F, 0x2F]) { // "//"
                 if word.first == 0x21 { // "!"
-                    exceptions.insert(Rule(bytes: word.dropFirst()))
+                    exceptions.insert(Self.rule(word.dropFirst()))
                 } else if word.starts(with: [0x2A, 0x2E]) { // "*."
-                    wildcards.insert(Rule(bytes: word.dropFirst(2)))
+                    wildcards.insert(Self.rule(word.dropFirst(2)))
                 } else {
-                    rules.insert(Rule(bytes: word))
+                    rules.insert(Self.rule(word))
                 }
             }
             start = end + 1
         }
     }
 
-    /// The public suffix of `domain` (lowercased, without a trailing dot).
+    /// A rule as it is when ASCII, else in A-label form. QUIRK: a rule that is not a valid
+    /// IDNA 2008 name (none in the list today) is kept as written; no converted name meets it.
+    private static func rule(_ word: ArraySlice<UInt8>) -> Rule {
+        guard word.contains(where: { $0 >= 0x80 }), let name = try? DomainName(String(decoding: word, as: UTF8.self)) else {
+            return Rule(bytes: word)
+        }
+        return Rule(bytes: ArraySlice(name.description.utf8))
+    }
+
+    /// The public suffix of `domain` in A-label form (lowercase, without a trailing dot);
+    /// empty when `domain` is not a valid domain name (see `DomainName`).
     public func publicSuffix(of domain: String) -> String {
-        let labels = Self.labels(domain)
-        guard !labels.isEmpty else { return "" }
+        guard let name = try? DomainName(domain) else { return "" }
+        return publicSuffix(of: name).description
+    }
+
+    /// The organizational domain (RFC 7489 §3.2: the public suffix plus one label) in A-label
+    /// form, whichever form `domain` is written in (`shop.公司.cn`, `shop.xn--55qx5d.cn` →
+    /// `shop.xn--55qx5d.cn`); nil for a public suffix itself and for a name that is not a
+    /// valid domain name.
+    public func organizationalDomain(of domain: String) -> String? {
+        guard let name = try? DomainName(domain) else { return nil }
+        return organizationalDomain(of: name)?.description
+    }
+
+    /// The publicsuffix.org algorithm over A-labels: the longest matching rule, a wildcard
+    /// one label longer, an exception one label shorter, else the implicit `*` rule.
+    public func publicSuffix(of name: DomainName) -> DomainName {
+        let labels = name.labels
         var best = 1 // the implicit "*" rule: the last label
         for count in 1...labels.count {
             let candidate = Rule(bytes: ArraySlice(labels.suffix(count).joined(separator: ".").utf8))
@@ -74,20 +101,38 @@ public struct PublicSuffixList: Sendable {
             if rules.contains(candidate) { best = max(best, count) }
             if count < labels.count, wildcards.contains(candidate) { best = max(best, count + 1) }
         }
-        return labels.suffix(best).joined(separator: ".")
+        return name.suffix(best)
     }
 
-    /// The organizational domain: the public suffix plus one label; nil for a suffix itself.
-    public func organizationalDomain(of domain: String) -> String? {
-        let labels = Self.labels(domain)
-        let suffixCount = publicSuffix(of: domain).split(separator: ".").count
-        guard labels.count > suffixCount else { return nil }
-        return labels.suffix(suffixCount + 1).joined(separator: ".")
+    /// The public suffix plus one label; nil when `name` is itself a public suffix.
+    public func organizationalDomain(of name: DomainName) -> DomainName? {
+        let suffixCount = publicSuffix(of: name).labels.count
+        guard name.labels.count > suffixCount else { return nil }
+        return name.suffix(suffixCount + 1)
     }
 
-    private static func labels(_ domain: String) -> [String] {
-        var name = domain.lowercased()
-        while name.hasSuffix(".") { name.removeLast() }
-        return name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    /// Whether `domain` is a public suffix (a rule, a wildcard's child, or a lone label by
+    /// the implicit `*` rule). Throws when it is not a valid domain name.
+    public func isPublicSuffix(_ domain: String) throws(IDNAError) -> Bool {
+        organizationalDomain(of: try DomainName(domain)) == nil
+    }
+
+    /// What relaxed alignment compares (RFC 7489 §3.1.1): the organizational domain in
+    /// A-label form, or, for a public suffix itself, the name itself. Throws, naming the
+    /// label and the rule, when `domain` cannot be converted to A-labels.
+    public func alignmentDomain(of domain: String) throws(IDNAError) -> DomainName {
+        let name = try DomainName(domain)
+        return organizationalDomain(of: name) ?? name
+    }
+
+    /// Relaxed alignment (RFC 7489 §3.1.1) of a signing domain (`d=`) with the From domain,
+    /// compared as A-labels, so `d=xn--bcher-kva.example` is aligned with `From: …@bücher.example`
+    /// and `d=attacker.xn--55qx5d.cn` is not aligned with `From: …@victim.公司.cn`. A domain
+    /// that is not a valid domain name is never aligned, not even with itself.
+    public func isAligned(_ signingDomain: String, with authorDomain: String) -> Bool {
+        guard let signer = try? alignmentDomain(of: signingDomain), let author = try? alignmentDomain(of: authorDomain) else {
+            return false
+        }
+        return signer == author
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
 
 /// The registered-domains file of DESIGN.md: one domain per line, `#` comments. A domain
-/// covers its subdomains.
+/// covers its subdomains. Entries and the names checked against them are compared as
+/// A-labels (`bücher.example` and `xn--bcher-kva.example` are one entry), LF or CRLF line
+/// ends, one trailing dot (the root) dropped; a whole public suffix (`com.`, `co.uk`,
+/// `公司.cn`, a lone label) is refused: it would register every sender under it.
 public struct RegisteredDomains: Sendable {
+    /// The entries, each in A-label form.
     public let domains: Set<String>
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -12,35 +16,45 @@ public struct RegisteredDomains: Sendable {
         public var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
     }
 
-    public init(path: String) throws(LoadError) {
+    /// Reads the file at `path`; with `publicSuffixes`, an entry that is a public suffix by
+    /// that list is refused (without, only lone labels, by the list's implicit `*` rule).
+    public init(path: String, publicSuffixes: PublicSuffixList? = nil) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(path: path, line: nil, reason: "cannot read the registered-domains file")
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), path: path)
+        try self.init(text: String(decoding: data, as: UTF8.self), path: path, publicSuffixes: publicSuffixes)
     }
 
-    public init(text: String, path: String = "<registered>") throws(LoadError) {
+    public init(text: String, path: String = "<registered>", publicSuffixes: PublicSuffixList? = nil) throws(LoadError) {
         var domains = Set<String>()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines by scalars: in a Swift String "\r\n" is one Character, never equal to "\n".
+        // A byte order mark (Windows editors write one) is not part of the first entry.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        for (index, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var entry = Substring(line)
             if let hash = entry.firstIndex(of: "#") { entry = entry[..<hash] }
-            let domain = entry.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            guard !domain.isEmpty else { continue }
-            guard !domain.contains(where: { $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }), domain.contains(".") else {
-                throw LoadError(path: path, line: index + 1, reason: "'\(domain)' is not a domain name")
+            let written = entry.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !written.isEmpty else { continue }
+            let fail = { (reason: String) in LoadError(path: path, line: index + 1, reason: reason) }
+            guard !written.contains(where: { $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }) else {
+                throw fail("'\(written)' is not a domain name")
             }
-            domains.insert(domain.hasSuffix(".") ? String(domain.dropLast()) : domain)
+            let name: DomainName
+            do { name = try DomainName(written) } catch { throw fail(error.description) }
+            let isSuffix = publicSuffixes.map { $0.organizationalDomain(of: name) == nil } ?? (name.labels.count < 2)
+            guard !isSuffix else {
+                throw fail("'\(written)' is a public suffix, not a registered domain: it would trust every sender under it")
+            }
+            domains.insert(name.description)
         }
         self.domains = domains
     }
 
-    /// Whether `domain` is a registered domain or one of their subdomains.
+    /// Whether `domain` (either form) is a registered domain or one of their subdomains;
+    /// never for a name that is not a valid domain name.
     public func covers(_ domain: String) -> Bool {
-        var name = domain.lowercased()
-        while true {
-            if domains.contains(name) { return true }
-            guard let dot = name.firstIndex(of: ".") else { return false }
-            name = String(name[name.index(after: dot)...])
-        }
+        guard let name = try? DomainName(domain) else { return false }
+        for count in 1...name.labels.count where domains.contains(name.suffix(count).description) { return true }
+        return false
     }
 }

@@ -35,7 +35,7 @@ public struct SenderPolicy: Sendable {
         // A passing signature over the whole body whose d= shares the From domain's organizational domain.
         let aligned = dkim.first { result in
             guard result.outcome == .pass, result.coversWholeBody, let domain = result.domain else { return false }
-            return (publicSuffixes.organizationalDomain(of: domain) ?? domain) == fromOrganization
+            return publicSuffixes.isAligned(domain, with: author.domain)
         }
         var attributedDomain: String
         if let aligned, let domain = aligned.domain {

@@ -1,0 +1,45 @@
+import Foundation
+
+extension IDNA {
+    /// UTS #46 §4 steps 1–2 (non-transitional), as far as IDNA.swift says: each code point to
+    /// NFKC(case fold(NFKC(cp))), the full stops to `.`, the deviations kept; then NFC.
+    static func map(_ text: Substring) -> String {
+        var mapped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                mapped.append(scalar.properties.isUppercase ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
+            } else if fullStops.contains(scalar) {
+                mapped.append(".") // UTS #46 §5: the IDNA mapping table maps them to U+002E.
+            } else if deviations.contains(scalar) {
+                mapped.append(scalar) // UTS #46 §4 step 1: kept in non-transitional processing.
+            } else if !scalar.properties.changesWhenNFKCCaseFolded {
+                mapped.append(scalar) // already its own mapping (the list's rules, most names): no Foundation call
+            } else if let cherokee = cherokeeFolding(scalar) {
+                mapped.append(cherokee)
+            } else {
+                let compatible = String(scalar).precomposedStringWithCompatibilityMapping
+                let folded = compatible.folding(options: .caseInsensitive, locale: nil)
+                mapped.append(contentsOf: folded.precomposedStringWithCompatibilityMapping.unicodeScalars)
+            }
+        }
+        return String(mapped).precomposedStringWithCanonicalMapping
+    }
+
+    /// U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP, U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP.
+    static let fullStops: Set<Unicode.Scalar> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
+
+    /// UTS #46 §6 (deviations): ß, ς, ZWNJ, ZWJ — valid in IDNA 2008, mapped away by IDNA 2003.
+    private static let deviations: Set<Unicode.Scalar> = ["\u{00DF}", "\u{03C2}", "\u{200C}", "\u{200D}"]
+
+    /// Cherokee is the one script whose case folding goes to the capital letters
+    /// (CaseFolding.txt: U+AB70…U+ABBF → U+13A0…, U+13F8…U+13FD → U+13F0…); Foundation's
+    /// folding lowercases them instead.
+    private static func cherokeeFolding(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x13A0...0x13F5: scalar
+        case 0xAB70...0xABBF: Unicode.Scalar(scalar.value - 0xAB70 + 0x13A0)
+        case 0x13F8...0x13FD: Unicode.Scalar(scalar.value - 8)
+        default: nil
+        }
+    }
+}
