@@ -6,6 +6,8 @@ extension IDNA {
     /// right-to-left character or an Arabic number (RFC 5893 §1.4 would also hold the other
     /// labels of such a name to rules 5 and 6).
     static func bidiRuleHolds(_ label: [Unicode.Scalar]) -> Bool {
+        // Only the right-to-left blocks hold R, AL and AN: a label without them is not checked.
+        guard label.contains(where: { scalar in rightToLeftBlocks.contains { $0.contains(scalar.value) } }) else { return true }
         let classes = label.map(bidiClass)
         guard classes.contains(where: { $0 == .rightToLeft || $0 == .arabicNumber }) else { return true }
         let rightToLeft: Bool

@@ -2,26 +2,30 @@ extension IDNA {
     /// RFC 5892 §2's values.
     enum DerivedProperty { case pvalid, contextJ, contextO, disallowed, unassigned }
 
-    /// RFC 5892 §3: the derivation, in its order, from the properties Swift's Unicode data gives.
+    /// RFC 5892 §3: the derivation, from the properties Swift's Unicode data gives. In the
+    /// RFC's order, except that a code point outside LetterDigits is DISALLOWED at once: every
+    /// step after JoinControl yields DISALLOWED for it anyway, and this skips their look-ups.
     static func derivedProperty(of scalar: Unicode.Scalar) -> DerivedProperty {
         let value = scalar.value
         if let exception = exceptions[value] { return exception }               // §2.6 (F)
         let properties = scalar.properties                                       // §2.7 (G): empty
-        if properties.generalCategory == .unassigned && !properties.isNoncharacterCodePoint { return .unassigned } // §2.11 (J)
+        let category = properties.generalCategory
+        if category == .unassigned && !properties.isNoncharacterCodePoint { return .unassigned } // §2.11 (J)
         if (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) || value == 0x2D { return .pvalid } // §2.10 (K)
         if properties.isJoinControl { return .contextJ }                         // §2.8 (H)
+        switch category {                                                        // §2.1 (A) LetterDigits
+        case .lowercaseLetter, .uppercaseLetter, .otherLetter, .decimalNumber, .modifierLetter, .nonspacingMark, .spacingMark:
+            break
+        default:
+            return .disallowed
+        }
         if properties.changesWhenNFKCCaseFolded { return .disallowed }           // §2.2 (B) Unstable
         if properties.isDefaultIgnorableCodePoint || properties.isWhitespace || properties.isNoncharacterCodePoint {
             return .disallowed                                                   // §2.3 (C) IgnorableProperties
         }
         if ignorableBlocks.contains(where: { $0.contains(value) }) { return .disallowed } // §2.4 (D)
         if oldHangulJamo.contains(where: { $0.contains(value) }) { return .disallowed }   // §2.9 (I)
-        switch properties.generalCategory {                                      // §2.1 (A) LetterDigits
-        case .lowercaseLetter, .uppercaseLetter, .otherLetter, .decimalNumber, .modifierLetter, .nonspacingMark, .spacingMark:
-            return .pvalid
-        default:
-            return .disallowed
-        }
+        return .pvalid
     }
 
     /// RFC 5892 §2.6: the exceptions.

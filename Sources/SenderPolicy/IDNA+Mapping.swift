@@ -22,7 +22,16 @@ extension IDNA {
                 mapped.append(contentsOf: folded.precomposedStringWithCompatibilityMapping.unicodeScalars)
             }
         }
+        // Each mapped code point is one that NFC keeps (NFKC's output is); only a mark or a
+        // conjoining jamo can compose with what precedes it (NFC_Quick_Check=Maybe), so a name
+        // without one is NFC already and skips Foundation (the PSL's rules, most names).
+        guard mapped.contains(where: mayCompose) else { return String(mapped) }
         return String(mapped).precomposedStringWithCanonicalMapping
+    }
+
+    private static func mayCompose(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && (scalar.properties.generalCategory.isMark || (0x1100...0x11FF).contains(scalar.value)
+            || (0xA960...0xA97F).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value))
     }
 
     /// U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP, U+FF61 HALFWIDTH IDEOGRAPHIC FULL STOP.

@@ -4,18 +4,11 @@ import Foundation
 /// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
 /// aligned. Rules, wildcards and exceptions per the list's algorithm; the implicit `*` rule.
 public struct PublicSuffixList: Sendable {
-    // Rules as slices of the list's own bytes: loading makes no String per rule (filter
+    // ASCII rules as slices of the list's own bytes: loading makes no String per rule (filter
     // loads the whole list at every start).
-    private var rules: Set<Rule> = []
-    private var wildcards: Set<Rule> = []   // "*.ck" stored as "ck"
-    private var exceptions: Set<Rule> = []  // "!www.ck" stored as "www.ck"
-
-    /// A rule's bytes, hashed in one call (an ArraySlice hashes byte by byte).
-    private struct Rule: Hashable, Sendable {
-        let bytes: ArraySlice<UInt8>
-        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
-        static func == (left: Rule, right: Rule) -> Bool { left.bytes.elementsEqual(right.bytes) }
-    }
+    private var ascii = RuleSet()
+    // The rules with U-labels, converted to A-labels on the first look-up that needs them.
+    private var international = InternationalRules(words: [])
 
     /// Debian's copy, installed by the `publicsuffix` package.
     public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
@@ -35,12 +28,13 @@ public struct PublicSuffixList: Sendable {
 
     /// Over bytes: one pass, ASCII letters lowercased in place (the list itself is written in
     /// lowercase), each ASCII rule kept as a slice of the bytes. A rule with U-labels (`公司.cn`)
-    /// is kept in A-label form (`xn--55qx5d.cn`), converted as every domain looked up is, so
+    /// is met in A-label form (`xn--55qx5d.cn`), converted as every domain looked up is, so
     /// either form of a name meets the rule (RFC 5891 §5; the list's own tests, test_psl.txt).
     private init(bytes: [UInt8]) {
         var bytes = bytes
         for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) { bytes[index] |= 0x20 }
-        rules.reserveCapacity(bytes.count / 24)
+        ascii.reserveCapacity(bytes.count / 24)
+        var internationalWords: [ArraySlice<UInt8>] = []
         var start = 0
         while start < bytes.count {
             var end = start
@@ -50,25 +44,15 @@ public struct PublicSuffixList: Sendable {
             while wordEnd < end && bytes[wordEnd] != 0x20 && bytes[wordEnd] != 0x09 && bytes[wordEnd] != 0x0D { wordEnd += 1 }
             let word = bytes[start..<wordEnd]
             if !word.isEmpty && !word.starts(with: [0x2F, 0x2F]) { // "//"
-                if word.first == 0x21 { // "!"
-                    exceptions.insert(Self.rule(word.dropFirst()))
-                } else if word.starts(with: [0x2A, 0x2E]) { // "*."
-                    wildcards.insert(Self.rule(word.dropFirst(2)))
+                if word.contains(where: { $0 >= 0x80 }) {
+                    internationalWords.append(word)
                 } else {
-                    rules.insert(Self.rule(word))
+                    ascii.insert(word) { $0 }
                 }
             }
             start = end + 1
         }
-    }
-
-    /// A rule as it is when ASCII, else in A-label form. QUIRK: a rule that is not a valid
-    /// IDNA 2008 name (none in the list today) is kept as written; no converted name meets it.
-    private static func rule(_ word: ArraySlice<UInt8>) -> Rule {
-        guard word.contains(where: { $0 >= 0x80 }), let name = try? DomainName(String(decoding: word, as: UTF8.self)) else {
-            return Rule(bytes: word)
-        }
-        return Rule(bytes: ArraySlice(name.description.utf8))
+        international = InternationalRules(words: internationalWords)
     }
 
     /// The public suffix of `domain` in A-label form (lowercase, without a trailing dot);
@@ -91,15 +75,17 @@ public struct PublicSuffixList: Sendable {
     /// one label longer, an exception one label shorter, else the implicit `*` rule.
     public func publicSuffix(of name: DomainName) -> DomainName {
         let labels = name.labels
+        // A converted U-label rule has an "xn--" label, so only such a name can meet one.
+        let sets = labels.contains { $0.hasPrefix("xn--") } ? [ascii, international.ruleSet] : [ascii]
         var best = 1 // the implicit "*" rule: the last label
         for count in 1...labels.count {
             let candidate = Rule(bytes: ArraySlice(labels.suffix(count).joined(separator: ".").utf8))
-            if exceptions.contains(candidate) {
+            if sets.contains(where: { $0.exceptions.contains(candidate) }) {
                 best = count - 1
                 break
             }
-            if rules.contains(candidate) { best = max(best, count) }
-            if count < labels.count, wildcards.contains(candidate) { best = max(best, count + 1) }
+            if sets.contains(where: { $0.rules.contains(candidate) }) { best = max(best, count) }
+            if count < labels.count, sets.contains(where: { $0.wildcards.contains(candidate) }) { best = max(best, count + 1) }
         }
         return name.suffix(best)
     }

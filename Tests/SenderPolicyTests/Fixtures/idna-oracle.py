@@ -2,7 +2,8 @@
 """Generates domain names and prints, for each, what Python's two IDNA codecs make of it:
 the `idna` package (IDNA 2008 with UTS #46 mapping, Debian's python3-idna) and the standard
 library's `encodings.idna` (IDNA 2003). One JSON object per line:
-{"name", "idna2008": A-labels or null, "error2008": message or null, "idna2003": A-labels or null}.
+{"name", "idna2008": A-labels or null, "unicode2008": its U-label form or null, "error2008": message or
+null, "idna2003": A-labels or null}.
 
 Names: every rule of the Public Suffix List given as argv[1] (U-labels as listed, their A-labels,
 with a label in front, upper-cased), every name of the PSL test file argv[2], and a fixed-seed
@@ -133,4 +134,6 @@ for name in names:
     seen.add(name)
     result, error = idna2008(name)
     old, _ = idna2003(name)
-    print(json.dumps({"name": name, "idna2008": result, "error2008": error, "idna2003": old}, ensure_ascii=False))
+    unicode = idna.decode(result) if result else None
+    print(json.dumps({"name": name, "idna2008": result, "unicode2008": unicode, "error2008": error, "idna2003": old},
+                     ensure_ascii=False))
