@@ -30,21 +30,24 @@ struct RuleSet: Sendable {
 /// The rules written with U-labels (about 450 of Debian's list), converted to A-labels once,
 /// on the first look-up of a name with an `xn--` label: converting them costs a few
 /// milliseconds that a `filter` run over ASCII-only mail never needs to spend. Shared by the
-/// copies of one list; what it holds never changes once made.
+/// copies of one list and by scan's workers without a lock (an atomic once-only reference:
+/// two workers may both convert, one result is kept); what it holds never changes once made.
 final class InternationalRules: Sendable {
+    private final class Converted: Sendable {
+        let rules: RuleSet
+        init(_ rules: RuleSet) { self.rules = rules }
+    }
+
     private let words: [ArraySlice<UInt8>]
-    private let converted = Mutex<RuleSet?>(nil)
+    private let converted = AtomicLazyReference<Converted>()
 
     init(words: [ArraySlice<UInt8>]) { self.words = words }
 
     var ruleSet: RuleSet {
-        converted.withLock { converted in
-            if let converted { return converted }
-            var rules = RuleSet()
-            for word in words { rules.insert(word, rule: Self.aLabels) }
-            converted = rules
-            return rules
-        }
+        if let converted = converted.load() { return converted.rules }
+        var rules = RuleSet()
+        for word in words { rules.insert(word, rule: Self.aLabels) }
+        return converted.storeIfNil(Converted(rules)).rules
     }
 
     /// QUIRK: a rule that is not a valid IDNA 2008 name (none in the list today) is kept as
