@@ -30,6 +30,10 @@ public enum IDNA {
     /// The lowercase A-labels of `name`, leftmost first; one trailing dot (the root) is dropped.
     public static func aLabels(of name: String) throws(IDNAError) -> [String] {
         guard !name.isEmpty else { throw IDNAError(name: name, problem: .emptyName) }
+        // Hostile input meets a limit before any work: mapping keeps at least one code point in
+        // three (NFC joins at most a Hangul L, V and T), so more than 3 × 254 cannot fit.
+        let scalarCount = name.unicodeScalars.count
+        guard scalarCount <= 3 * 254 else { throw IDNAError(name: name, problem: .nameTooLong(scalarCount)) }
         // Over Unicode scalars, never Characters: "." followed by a combining mark is one
         // Character but still ends a label.
         var mapped: String.UnicodeScalarView
@@ -59,6 +63,11 @@ public enum IDNA {
     /// One mapped label to its A-label: LDH labels as they are, `xn--` labels checked, U-labels
     /// validated and encoded (RFC 5891 §4.4: "xn--" + Punycode).
     private static func aLabel(of label: Substring, name: String) throws(IDNAError) -> String {
+        // RFC 5890 §2.3.2.1 before decoding or encoding (both are quadratic in the label's
+        // length): an A-label is "xn--" plus at least one character per code point.
+        guard label.utf8.count <= 63 || (!label.utf8.allSatisfy({ $0 < 0x80 }) && label.unicodeScalars.count <= 59) else {
+            throw IDNAError(name: name, problem: .labelTooLong(String(label)))
+        }
         if label.utf8.allSatisfy({ $0 < 0x80 }) {
             if label.hasPrefix("xn--") { return try checkedALabel(label, name: name) }
             guard label.utf8.allSatisfy(isLetterDigitHyphen) else {

@@ -63,4 +63,17 @@ struct IDNATests {
         #expect(try DomainName(longest + ".com").labels.first == longest)
         #expect(throws: IDNAError.self) { try DomainName(longest + "a.com") }
     }
+
+    @Test("a hostile name meets a limit before any work: a megabyte label, a megabyte xn-- label, a megabyte of labels")
+    func hostileLengths() {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let distinct = String(String.UnicodeScalarView((0x4E00..<0x4E00 + 1_000_000 / 3).compactMap(Unicode.Scalar.init)))
+            #expect(throws: IDNAError.self) { try DomainName(distinct + ".cn") }
+            #expect(throws: IDNAError.self) { try DomainName("xn--" + String(repeating: "99a", count: 330_000) + ".cn") }
+            #expect(throws: IDNAError.self) { try DomainName(String(repeating: "a.", count: 500_000) + "com") }
+            #expect(throws: IDNAError.self) { try DomainName(String(repeating: "食", count: 60) + ".cn") } // 60 code points: over 63 octets
+        }
+        #expect(elapsed < .seconds(2))
+    }
 }
