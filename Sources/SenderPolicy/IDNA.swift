@@ -31,9 +31,10 @@ public enum IDNA {
     public static func aLabels(of name: String) throws(IDNAError) -> [String] {
         guard !name.isEmpty else { throw IDNAError(name: name, problem: .emptyName) }
         // Hostile input meets a limit before any work: mapping keeps at least one code point in
-        // three (NFC joins at most a Hangul L, V and T), so more than 3 × 254 cannot fit.
+        // four (NFC joins at most four, e.g. α + U+0313 + U+0301 + U+0345 into ᾄ), and every code
+        // point is at least one octet of the result, so more than 4 × 254 cannot fit in 253.
         let scalarCount = name.unicodeScalars.count
-        guard scalarCount <= 3 * 254 else { throw IDNAError(name: name, problem: .nameTooLong(scalarCount)) }
+        guard scalarCount <= 4 * 254 else { throw IDNAError(name: name, problem: .nameTooLong(scalarCount)) }
         // Over Unicode scalars, never Characters: "." followed by a combining mark is one
         // Character but still ends a label.
         var mapped: String.UnicodeScalarView
