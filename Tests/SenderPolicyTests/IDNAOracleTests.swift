@@ -17,7 +17,12 @@ struct IDNAOracleTests {
         let idna2003: String?
     }
 
-    static func rows() throws -> [Row] {
+    /// One run of the script for both tests.
+    static let generated = Result { try generate() }
+
+    static func rows() throws -> [Row] { try generated.get() }
+
+    static func generate() throws -> [Row] {
         // /usr/bin/python3: Debian's python3-idna is installed for the system Python.
         let output = try run("/usr/bin/python3", [
             "-B", try fixtureURL("idna-oracle.py").path,
