@@ -15,6 +15,8 @@ public enum MessageMarkup {
         for part in message.leafParts {
             let location = SourceLocation(line: part.bodyLine, part: part.path)
             if part.contentType.mimeType == "message/rfc822" {
+                // Said only when the forwarded message looks like it carries markup: forwarding is common.
+                guard MarkupHint.mayContainMarkup(part.body) else { continue }
                 findings.append(Finding(
                     code: FindingCode.forwardedMessageIgnored, severity: .note,
                     message: "part \(part.path) is a forwarded message (message/rfc822); its markup is not read: "
@@ -24,6 +26,7 @@ public enum MessageMarkup {
             guard part.contentType.mimeType == "text/html" else { continue }
             // Apple Mail and Gmail read markup from the inline HTML a person sees (RFC 2183 §2.1).
             guard !part.isAttachment else {
+                guard MarkupHint.mayContainMarkup(part.decodedBody(limits: message.limits).bytes) else { continue }
                 findings.append(Finding(
                     code: FindingCode.htmlAttachmentIgnored, severity: .note,
                     message: "part \(part.path) is an HTML attachment (Content-Disposition: attachment); its markup is "
