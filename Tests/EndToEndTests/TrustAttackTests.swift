@@ -126,10 +126,11 @@ struct TrustAttackTests {
     /// The attacks and their neighbours, every one built from a signature that verifies.
     static func cases() throws -> [Case] {
         var cases: [Case] = []
-        // An auto-reply that echoes what a customer wrote — here, base64 text. Signed as text/plain.
+        // An auto-reply whose body is what a customer wrote — here, base64 text. Signed as text/plain;
+        // read as base64 HTML, it would be a reservation.
         let echoedHTML = wrapped("ECHO1", open: "", close: "")
         let echo = try sign(htmlMessage("echo", contentType: "text/plain; charset=utf-8",
-                                        html: "We received your note:\r\n\r\n" + base64Lines(echoedHTML)))
+                                        html: base64Lines(echoedHTML)))
         cases.append(Case(name: "prepended Content-Type and Content-Transfer-Encoding",
                           bytes: prepend(["Content-Type: text/html; charset=utf-8", "Content-Transfer-Encoding: base64"], echo),
                           finding: "header-added-after-signing"))
@@ -180,7 +181,7 @@ struct TrustAttackTests {
         cases.append(Case(name: "neighbour: From signed once, untouched", bytes: fromOnce, finding: nil))
         // A sender that signs no Content-Type: the attacker rewrites it (one instance, unsigned).
         let unsignedType = try sign(htmlMessage("echo2", contentType: "text/plain; charset=utf-8",
-                                                html: "We received your note:\r\n\r\n" + base64Lines(wrapped("ECHO2", open: "", close: ""))),
+                                                html: base64Lines(wrapped("ECHO2", open: "", close: ""))),
                                     headers: "from:subject:date:to:message-id:mime-version")
         cases.append(Case(name: "unsigned Content-Type rewritten",
                           bytes: try replacing("Content-Type: text/plain; charset=utf-8",
