@@ -43,19 +43,23 @@ public struct SenderPolicy: Sendable {
         // differently from unsigned email": the result stays `pass`, the policy does not count it.
         let counted = aligned.filter { !$0.keyIsTesting }
         let views = counted.map { result in
-            (result, SignedHeaderView(header: message.header, signedFieldIndices: result.signedFieldIndices,
-                                      signer: "d=\(result.domain ?? "") s=\(result.selector ?? "")"))
+            let view = SignedHeaderView(header: message.header, signedFieldIndices: result.signedFieldIndices,
+                                        signer: "d=\(result.domain ?? "") s=\(result.selector ?? "")")
+            return (signature: result, view: view, problems: view.problems)
         }
         // Of several signatures, one that vouches for every decisive field decides.
-        let chosen = views.first { $0.1.problems.isEmpty } ?? views.first
+        let chosen = views.first { $0.problems.isEmpty } ?? views.first
         var attributedDomain: String
         let view: SignedHeaderView
-        if let (signature, signedView) = chosen, let domain = signature.domain {
+        let problems: [Finding]
+        if let chosen, let domain = chosen.signature.domain {
             attributedDomain = domain
-            view = signedView
+            view = chosen.view
+            problems = chosen.problems
         } else if allowUnverified {
             attributedDomain = author.domain
             view = .assumingSigned(message.header)
+            problems = view.problems
         } else if let testing = aligned.first(where: \.keyIsTesting) {
             return PolicyDecision(
                 trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.keyInTestingMode,
@@ -67,8 +71,7 @@ public struct SenderPolicy: Sendable {
                                   reason: Self.whyNotVerified(dkim, author: author.domain, organization: fromOrganization,
                                                               suffixes: publicSuffixes))
         }
-        let signature = chosen?.0
-        let problems = view.problems
+        let signature = chosen?.signature
         if let first = problems.first {
             return PolicyDecision(trusted: false, domain: nil, signature: signature, notes: notes, code: first.code,
                                   reason: first.message, headerView: view, findings: problems)
