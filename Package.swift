@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["Findings"]),
         .target(name: "DKIM", dependencies: ["MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
-        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage"]),
+        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings"]),
         .target(name: "HTMLDocument", dependencies: ["CLibXML2"]),
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),

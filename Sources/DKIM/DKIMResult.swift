@@ -22,7 +22,12 @@ public struct DKIMResult: Sendable {
     public var unsignedBodyBytes: Int = 0
     /// The signed body length (`l=`) when given.
     public var signedBodyLength: Int?
-    /// The key's record carries `t=y` (testing).
+    /// Indices into the message's `header.fields` of the instances the signature's `h=`
+    /// covers (RFC 6376 §5.4.2), set once the header hash is computed; what the pipeline may
+    /// read of a passing signature's message (`SignedHeaderView`).
+    public var signedFieldIndices: [Int] = []
+    /// The key's record carries `t=y` (testing): RFC 6376 §3.6.1 says to treat the message as
+    /// unsigned, so the policy does not count it (the result itself stays as verified).
     public var keyIsTesting = false
     public var keyBits: Int?
     /// Set when a limit (``DKIMLimitCode``), not the signature, decided the outcome.

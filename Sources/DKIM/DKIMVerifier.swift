@@ -102,7 +102,9 @@ public struct DKIMVerifier: Sendable {
                     + "of \(limits.maxRSABits) (limit rsa-bits)")
             }
 
-            let headerData = Self.signedHeaderData(header, signature: signature, field: field)
+            result.signedFieldIndices = Self.signedFieldIndices(header, signedHeaders: signature.signedHeaders)
+            let headerData = Self.signedHeaderData(header, selected: result.signedFieldIndices, signature: signature,
+                                                   field: field)
             let verified: Bool
             switch signature.algorithm {
             case .ed25519SHA256:
@@ -177,23 +179,43 @@ public struct DKIMVerifier: Sendable {
     /// each taking the next instance from the bottom, then the DKIM-Signature field with its
     /// `b=` value blanked and no final CRLF. A name with no instance left adds nothing.
     static func signedHeaderData(_ header: MessageHeader, signature: DKIMSignature, field: HeaderField) -> [UInt8] {
-        let fields = header.fields
+        signedHeaderData(header, selected: signedFieldIndices(header, signedHeaders: signature.signedHeaders),
+                         signature: signature, field: field)
+    }
+
+    /// The same, with the instances already selected (``signedFieldIndices(_:signedHeaders:)``).
+    static func signedHeaderData(_ header: MessageHeader, selected: [Int], signature: DKIMSignature,
+                                 field: HeaderField) -> [UInt8] {
         var data: [UInt8] = []
         data.reserveCapacity(2048)
+        for index in selected {
+            HeaderCanonicalization.append(header.fields[index].raw, signature.headerCanonicalization, to: &data)
+        }
+        var blanked = Array(field.raw[field.raw.startIndex..<signature.signatureValueRegion.lowerBound])
+        blanked += field.raw[signature.signatureValueRegion.upperBound...]
+        HeaderCanonicalization.append(blanked, signature.headerCanonicalization, withLineEnding: false, to: &data)
+        return data
+    }
+
+    /// The indices into `header.fields` of the instances `h=` selects, in `h=` order (RFC 6376
+    /// §5.4.2): each name takes the next instance from the bottom; a name with no instance
+    /// left selects nothing. The same selection decides what the pipeline may read
+    /// (`SignedHeaderView`), so what is hashed and what is believed cannot differ.
+    public static func signedFieldIndices(_ header: MessageHeader, signedHeaders: [String]) -> [Int] {
+        let fields = header.fields
         var taken = [Bool](repeating: false, count: fields.count)
-        for name in signature.signedHeaders {
+        var selected: [Int] = []
+        selected.reserveCapacity(signedHeaders.count)
+        for name in signedHeaders {
             let lowered = name.lowercased()
             // The bottom-most instance not taken yet: the n-th `From` in h= takes the n-th from the bottom.
             guard let index = fields.indices.last(where: { !taken[$0] && fields[$0].lowercasedName == lowered }) else {
                 continue
             }
             taken[index] = true
-            HeaderCanonicalization.append(fields[index].raw, signature.headerCanonicalization, to: &data)
+            selected.append(index)
         }
-        var blanked = Array(field.raw[field.raw.startIndex..<signature.signatureValueRegion.lowerBound])
-        blanked += field.raw[signature.signatureValueRegion.upperBound...]
-        HeaderCanonicalization.append(blanked, signature.headerCanonicalization, withLineEnding: false, to: &data)
-        return data
+        return selected
     }
 
     static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }

@@ -2,8 +2,9 @@ import Findings
 import MailMessage
 import SchemaMarkup
 
-/// The markup of a message: read only from its own text/html parts, never from inside a
-/// forwarded message (message/rfc822 is a leaf: its signer is not its author).
+/// The markup of a message: read only from its own inline text/html parts, in an encoding a
+/// browser reads HTML in — never from an HTML attachment, nor from inside a forwarded
+/// message (message/rfc822 is a leaf: its signer is not its author).
 public enum MessageMarkup {
     /// Items and reservations from every HTML leaf of `message`, with the findings of
     /// decoding and reading them.
@@ -11,10 +12,31 @@ public enum MessageMarkup {
         var items: [ExtractedItem] = []
         var findings: [Finding] = []
         var lineOffsets: [String: Int] = [:]
-        for part in message.leafParts where part.contentType.mimeType == "text/html" {
-            let decoded = part.decodedText(limits: message.limits)
+        for part in message.leafParts {
+            let location = SourceLocation(line: part.bodyLine, part: part.path)
+            if part.contentType.mimeType == "message/rfc822" {
+                // Said only when the forwarded message looks like it carries markup: forwarding is common.
+                guard MarkupHint.mayContainMarkup(part.body) else { continue }
+                findings.append(Finding(
+                    code: FindingCode.forwardedMessageIgnored, severity: .note,
+                    message: "part \(part.path) is a forwarded message (message/rfc822); its markup is not read: "
+                        + "its signer is not this message's author", location: location))
+                continue
+            }
+            guard part.contentType.mimeType == "text/html" else { continue }
+            // Apple Mail and Gmail read markup from the inline HTML a person sees (RFC 2183 §2.1).
+            guard !part.isAttachment else {
+                guard MarkupHint.mayContainMarkup(part.decodedBody(limits: message.limits).bytes) else { continue }
+                findings.append(Finding(
+                    code: FindingCode.htmlAttachmentIgnored, severity: .note,
+                    message: "part \(part.path) is an HTML attachment (Content-Disposition: attachment); its markup is "
+                        + "not read: only the inline HTML body counts", location: location))
+                continue
+            }
+            let decoded = part.decodedHTML(limits: message.limits)
             findings += decoded.findings
-            let found = extractor.items(fromHTML: decoded.text, part: part.path)
+            guard let text = decoded.text else { continue }
+            let found = extractor.items(fromHTML: text, part: part.path)
             items += found.items
             findings += found.findings
             switch part.transferEncoding {

@@ -10,7 +10,10 @@ import SenderPolicy
 public struct MessageReport: Sendable {
     public var messageID: String?
     public var from: EmailAddress?
-    /// The message Date as seconds since 1970, when it parses.
+    /// The message Date as seconds since 1970 — only the Date instance the deciding DKIM
+    /// signature covers (`SignedHeaderView.date(now:)`); nil when the message is not trusted,
+    /// or its Date is missing, unsigned, duplicated, unparsable or more than a day after the
+    /// clock. The version rule takes nil as older than anything stored.
     public var date: Int64?
     public var dkim: [DKIMResult]
     public var decision: PolicyDecision

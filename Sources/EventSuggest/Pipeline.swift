@@ -22,18 +22,38 @@ public struct Pipeline: Sendable {
     }
 
     /// Everything but the calendar: pure and safe to run on many messages in parallel.
+    ///
+    /// The fields that decide what happens are read through the deciding signature's
+    /// ``SignedHeaderView``: the Date of the report (the version rule's) is the signed Date
+    /// only, nil when there is none the signature covers or it is more than a day ahead of
+    /// the verifier's clock (`--now`).
     public func analyze(_ message: MailMessage) -> MessageReport {
         let dkim = verifier.verify(message)
         let decision = policy.decide(message, dkim: dkim)
         let markup = MessageMarkup.extract(from: message, using: extractor)
-        var findings = message.findings + dkim.limitFindings + markup.findings
+        var findings = message.findings + dkim.limitFindings + decision.findings
+        if decision.code == PolicyCode.keyInTestingMode {
+            findings.append(Finding(code: PolicyCode.keyInTestingMode, severity: .warning, message: decision.reason))
+        }
+        findings += markup.findings
+        var date: Int64?
+        if decision.trusted, let view = decision.headerView {
+            let reading = view.date(now: verifier.now)
+            date = reading.secondsSince1970
+            if let finding = reading.finding { findings.append(finding) }
+        }
         if !decision.trusted && !markup.reservations.isEmpty {
             findings.append(Finding(
                 code: "sender-not-trusted", severity: .warning,
                 message: "\(markup.reservations.count) reservation(s) found but not used: \(decision.reason)"))
         }
+        // The identity written into events is the signed Message-ID; an untrusted message
+        // writes nothing, so its report shows the message's own, for finding it in a log.
+        let messageID = decision.trusted
+            ? decision.headerView.flatMap { MailMessage.messageID(in: $0.signedInstance(of: .messageID)) }
+            : message.messageID
         return MessageReport(
-            messageID: message.messageID, from: message.author, date: message.dateValue?.secondsSince1970, dkim: dkim,
+            messageID: messageID, from: message.author, date: date, dkim: dkim,
             decision: decision, reservations: markup.reservations, outcomes: [], findings: findings)
     }
 
@@ -69,8 +89,9 @@ public struct Pipeline: Sendable {
         let dkim = message.header.fields(named: "DKIM-Signature").map { field in
             DKIMResult(outcome: .neutral, reason: "not evaluated: \(finding.message)", line: field.line)
         }
+        // Nothing is trusted here, so no Date is used (``analyze(_:)``'s rule).
         return MessageReport(
-            messageID: message.messageID, from: message.author, date: message.dateValue?.secondsSince1970, dkim: dkim,
+            messageID: message.messageID, from: message.author, date: nil, dkim: dkim,
             decision: policy.decide(message, dkim: dkim), reservations: [], outcomes: [], findings: [finding])
     }
 

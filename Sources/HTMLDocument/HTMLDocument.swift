@@ -1,7 +1,9 @@
 internal import CLibXML2
 
 /// An HTML document parsed with libxml2's HTML parser (recovering from broken markup,
-/// no network, no external entities) into an immutable Swift tree.
+/// no network, no external entities) into an immutable Swift tree — with the regions a
+/// browser reads as text (textarea, title, noscript, template contents, bogus comments…)
+/// kept as text, so the elements are the ones a browser builds (``BrowserTextRegions``).
 ///
 /// This file is the only place libxml2 is touched. The C tree is converted once and
 /// freed; nothing of libxml2 escapes.
@@ -32,8 +34,9 @@ public struct HTMLDocument: Sendable {
     /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored).
     public init(parsing html: String, limits: HTMLLimits = .init()) throws(ParseError) {
         _ = Self.libraryInitialized
-        let bytes = Array(html.utf8)
-        guard bytes.count <= limits.maxBytes else { throw .tooLarge(bytes: bytes.count, limit: limits.maxBytes) }
+        guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
+        // The elements a browser builds, not the ones libxml2's HTML 4 parser would (BrowserTextRegions).
+        let bytes = BrowserTextRegions.neutralized(Array(html.utf8))
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
             | Int32(XML_PARSE_BIG_LINES.rawValue)

@@ -23,6 +23,20 @@ public enum FindingCode {
     public static let unknownCharset = "unknown-charset"
     public static let invalidCharsetBytes = "invalid-charset-bytes"
     public static let emptyMessage = "empty-message"
+
+    // The trust rule of ``SignedHeaderView``.
+    public static let headerAddedAfterSigning = "header-added-after-signing"
+    public static let contentTypeNotSigned = "content-type-not-signed"
+    public static let dateNotSigned = "date-not-signed"
+    public static let dateInFuture = "date-in-future"
+    public static let dateMissing = "date-missing"
+    public static let dateInvalid = "date-invalid"
+    /// An HTML part in an encoding the WHATWG Encoding Standard does not define for HTML.
+    public static let htmlEncodingRefused = "html-encoding-refused"
+    /// A text/html attachment (RFC 2183): not the body a reader sees, so not read for markup.
+    public static let htmlAttachmentIgnored = "html-attachment-ignored"
+    /// A message/rfc822 part: another author's message, not read for markup.
+    public static let forwardedMessageIgnored = "forwarded-message-ignored"
 }
 
 extension Finding {

@@ -18,7 +18,7 @@ extension MIMEEntity {
         public var findings: [Finding]
     }
 
-    private var partLabel: String? { path.isEmpty ? nil : path }
+    var partLabel: String? { path.isEmpty ? nil : path }
 
     /// The body after Content-Transfer-Encoding is undone (RFC 2045 §6), at most
     /// `limits.maxDecodedBytes` long.
@@ -67,12 +67,23 @@ extension MIMEEntity {
     /// HTML without one, the `<meta charset>` of the document (HTML §4.2.5.5).
     public func decodedText(limits: ParseLimits = .default) -> DecodedText {
         let body = decodedBody(limits: limits)
-        var findings = body.findings
-        let location = SourceLocation(line: bodyLine, part: partLabel)
+        return decodedText(body, charset: declaredCharset(in: body.bytes))
+    }
+
+    /// The charset the part names: its MIME `charset`, else for HTML the document's own
+    /// `<meta charset>` (MIME always wins when given).
+    func declaredCharset(in decodedBytes: [UInt8]) -> String? {
         var charset = contentType.charset
         if charset == nil && contentType.subtype == "html" {
-            charset = HTMLCharsetSniffer.declaredCharset(in: body.bytes)
+            charset = HTMLCharsetSniffer.declaredCharset(in: decodedBytes)
         }
+        return charset
+    }
+
+    /// The transfer-decoded body decoded to text in `charset` (nil: none was declared).
+    func decodedText(_ body: DecodedBody, charset: String?) -> DecodedText {
+        var findings = body.findings
+        let location = SourceLocation(line: bodyLine, part: partLabel)
         let used: String
         if let charset {
             used = charset

@@ -38,6 +38,14 @@ public struct MIMEEntity: Sendable {
         return children.flatMap(\.leaves)
     }
 
+    /// Whether the part is an attachment (RFC 2183 §2.2: `Content-Disposition: attachment`),
+    /// not part of the body a reader sees. A part without the field is inline (§2.1).
+    public var isAttachment: Bool {
+        guard let disposition = header.first(named: "Content-Disposition") else { return false }
+        return ParameterizedValue.parse(disposition.unfoldedValueBytes).value.trimmingWhitespace.asciiLowercased
+            == "attachment"
+    }
+
     /// The file name from Content-Disposition, else Content-Type's `name` (RFC 2183, RFC 2231).
     public var filename: String? {
         if let disposition = header.first(named: "Content-Disposition") {

@@ -18,7 +18,12 @@ struct MIMEParser {
         header: MessageHeader, body: Range<Int>, bodyLine: Int, path: String, depth: Int, inDigest: Bool
     ) -> MIMEEntity {
         partCount += 1
-        let explicitType = header.first(named: "Content-Type")
+        // The top-level entity is read from the instances a DKIM signature covers, the
+        // bottom-most (RFC 6376 §5.4.2), so a Content-Type or Content-Transfer-Encoding added
+        // above a signed message cannot change how its body is read (`SignedHeaderView`).
+        // Parts inside the body are signed bytes: any instance is the signer's.
+        let isTopLevel = depth == 0
+        let explicitType = isTopLevel ? header.instance(of: .contentType) : header.first(named: "Content-Type")
         var contentType = inDigest ? ContentType.messageRFC822 : ContentType.textPlain
         var hasExplicitType = false
         if let explicitType {
@@ -34,7 +39,9 @@ struct MIMEParser {
                 contentType = .textPlain
             }
         }
-        let encoding = header.first(named: "Content-Transfer-Encoding").map { TransferEncoding(headerValue: $0.value) }
+        let encodingField = isTopLevel ? header.instance(of: .contentTransferEncoding)
+            : header.first(named: "Content-Transfer-Encoding")
+        let encoding = encodingField.map { TransferEncoding(headerValue: $0.value) }
             ?? .sevenBit
         if case .unknown(let name) = encoding {
             findings.append(Finding(

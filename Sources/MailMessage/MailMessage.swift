@@ -14,7 +14,8 @@ public struct MailMessage: Sendable {
     public let bodyStart: Int
     /// The MIME tree; its root carries the message header.
     public let root: MIMEEntity
-    /// The mailboxes of the first From field (empty when none parses).
+    /// The mailboxes of the first From field (empty when none parses). With more than one
+    /// From field there is no ``author``, so which one this reads decides nothing.
     public let from: [EmailAddress]
     /// Everything the parser had to forgive or cut, in order of appearance.
     public let findings: [Finding]
@@ -92,15 +93,21 @@ public struct MailMessage: Sendable {
         header.fields(named: "From").count == 1 ? from.first : nil
     }
 
+    // The identity fields below read the instance a DKIM signature covers (the bottom-most,
+    // ``DecisiveHeaderField``); whether one may be trusted is ``SignedHeaderView``'s question.
+
     /// The Subject with encoded words decoded, or nil.
-    public var subject: String? { header.first(named: "Subject")?.decodedValue }
+    public var subject: String? { header.instance(of: .subject)?.decodedValue }
 
     /// The Date field's value as written, or nil.
-    public var date: String? { header.first(named: "Date")?.value }
+    public var date: String? { header.instance(of: .date)?.value }
 
     /// The Message-ID without its angle brackets, or nil.
-    public var messageID: String? {
-        guard let value = header.first(named: "Message-ID")?.value, !value.isEmpty else { return nil }
+    public var messageID: String? { Self.messageID(in: header.instance(of: .messageID)) }
+
+    /// The Message-ID of a field without its angle brackets, or nil.
+    public static func messageID(in field: HeaderField?) -> String? {
+        guard let value = field?.value, !value.isEmpty else { return nil }
         if let open = value.firstIndex(of: "<"), let close = value[open...].firstIndex(of: ">") {
             return String(value[value.index(after: open)..<close])
         }

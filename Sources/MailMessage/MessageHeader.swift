@@ -16,6 +16,13 @@ public struct MessageHeader: Sendable {
         return fields.first { $0.lowercasedName == wanted }
     }
 
+    /// The bottom-most field with this name (case-insensitive): the instance DKIM verifies
+    /// first (RFC 6376 §5.4.2).
+    public func last(named name: String) -> HeaderField? {
+        let wanted = name.asciiLowercased
+        return fields.last { $0.lowercasedName == wanted }
+    }
+
     /// The raw bytes of the whole header block as parsed, fields in order.
     public var rawBytes: [UInt8] { fields.flatMap(\.raw) }
 }

@@ -1,9 +1,11 @@
 import DKIM
+import Findings
 import MailMessage
 
 /// Whether a message's markup may be trusted (DESIGN.md "What it is"): a DKIM signature
-/// passes over the whole body, its d= is aligned with the From domain by organizational
-/// domain, and that domain is registered. Two switches relax it for development.
+/// passes over the whole body with a key not in testing mode, its d= is aligned with the From
+/// domain by organizational domain, it covers every field the pipeline reads
+/// (``SignedHeaderView``), and that domain is registered. Two switches relax it for development.
 public struct SenderPolicy: Sendable {
     public var publicSuffixes: PublicSuffixList
     /// nil: no list was given, so no domain is registered (unless `allowAnyDomain`).
@@ -27,37 +29,67 @@ public struct SenderPolicy: Sendable {
         if allowAnyDomain { notes.append("--allow-any-domain: registered-domains list not checked") }
         guard let author = message.author else {
             let count = message.header.fields(named: "From").count
-            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: "no-single-author",
+            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.noSingleAuthor,
                                   reason: count == 0 ? "the message has no From address" : count > 1
                                       ? "the message has \(count) From fields" : "the From field holds no address")
         }
         let fromOrganization = publicSuffixes.organizationalDomain(of: author.domain) ?? author.domain
-        // A passing signature over the whole body whose d= shares the From domain's organizational domain.
-        let aligned = dkim.first { result in
+        // Passing signatures over the whole body whose d= shares the From domain's organizational domain.
+        let aligned = dkim.filter { result in
             guard result.outcome == .pass, result.coversWholeBody, let domain = result.domain else { return false }
             return publicSuffixes.isAligned(domain, with: author.domain)
         }
+        // RFC 6376 §3.6.1: t=y "Verifiers MUST NOT treat messages from Signers in testing mode
+        // differently from unsigned email": the result stays `pass`, the policy does not count it.
+        let counted = aligned.filter { !$0.keyIsTesting }
+        let views = counted.map { result in
+            let view = SignedHeaderView(header: message.header, signedFieldIndices: result.signedFieldIndices,
+                                        signer: "d=\(result.domain ?? "") s=\(result.selector ?? "")")
+            return (signature: result, view: view, problems: view.problems)
+        }
+        // Of several signatures, one that vouches for every decisive field decides.
+        let chosen = views.first { $0.problems.isEmpty } ?? views.first
         var attributedDomain: String
-        if let aligned, let domain = aligned.domain {
+        let view: SignedHeaderView
+        let problems: [Finding]
+        if let chosen, let domain = chosen.signature.domain {
             attributedDomain = domain
+            view = chosen.view
+            problems = chosen.problems
         } else if allowUnverified {
             attributedDomain = author.domain
+            view = .assumingSigned(message.header)
+            problems = view.problems
+        } else if let testing = aligned.first(where: \.keyIsTesting) {
+            return PolicyDecision(
+                trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.keyInTestingMode,
+                reason: "the key of d=\(testing.domain ?? "") s=\(testing.selector ?? "") is in testing mode (t=y), "
+                    + "so the message counts as unsigned (RFC 6376 §3.6.1); the sender must remove t=y from the key "
+                    + "record once its signatures verify")
         } else {
-            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: "not-verified",
+            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.notVerified,
                                   reason: Self.whyNotVerified(dkim, author: author.domain, organization: fromOrganization,
                                                               suffixes: publicSuffixes))
         }
+        let signature = chosen?.signature
+        if let first = problems.first {
+            return PolicyDecision(trusted: false, domain: nil, signature: signature, notes: notes, code: first.code,
+                                  reason: first.message, headerView: view, findings: problems)
+        }
         if !allowAnyDomain {
             guard let registered, registered.covers(author.domain) else {
-                return PolicyDecision(trusted: false, domain: nil, signature: aligned, notes: notes, code: "not-registered",
+                return PolicyDecision(trusted: false, domain: nil, signature: signature, notes: notes,
+                                      code: PolicyCode.notRegistered,
                                       reason: "\(author.domain) is not on the registered-domains list"
-                                          + (registered == nil ? " (none was given: --registered FILE)" : ""))
+                                          + (registered == nil ? " (none was given: --registered FILE)" : ""),
+                                      headerView: view)
             }
         }
         attributedDomain = attributedDomain.lowercased()
-        let how = aligned.map { "dkim=pass d=\($0.domain ?? "") s=\($0.selector ?? "") aligned with From \(author.domain)" }
+        let how = signature.map { "dkim=pass d=\($0.domain ?? "") s=\($0.selector ?? "") aligned with From \(author.domain)" }
             ?? "unverified From \(author.domain)"
-        return PolicyDecision(trusted: true, domain: attributedDomain, signature: aligned, notes: notes, code: "trusted", reason: how)
+        return PolicyDecision(trusted: true, domain: attributedDomain, signature: signature, notes: notes,
+                              code: PolicyCode.trusted, reason: how, headerView: view)
     }
 
     private static func whyNotVerified(_ dkim: [DKIMResult], author: String, organization: String,
@@ -73,19 +105,4 @@ public struct SenderPolicy: Sendable {
         let summary = dkim.map { "\($0.outcome.rawValue)\($0.domain.map { " d=\($0)" } ?? "")" }.joined(separator: ", ")
         return "no DKIM signature passes (\(summary))"
     }
-}
-
-/// The policy's answer for one message, with its reason.
-public struct PolicyDecision: Sendable {
-    public var trusted: Bool
-    /// The domain events are attributed to: the aligned signing domain (or the From domain
-    /// when unverified sources are allowed). nil when not trusted.
-    public var domain: String?
-    /// The signature the decision rests on.
-    public var signature: DKIMResult?
-    /// Development switches that affected the decision.
-    public var notes: [String]
-    /// `trusted`, `not-verified`, `not-registered`, `no-single-author`.
-    public var code: String
-    public var reason: String
 }

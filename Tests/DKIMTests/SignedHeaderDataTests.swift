@@ -24,6 +24,33 @@ struct SignedHeaderDataTests {
             + "s=sel; h=SUBJECT:subject:Subject:from:x-tag; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=")
     }
 
+    @Test("the instances a signature covers are the ones it hashed: what the pipeline may read (SignedHeaderView)")
+    func coveredInstances() throws {
+        let bytes = Array(("Received: by relay\r\nSubject: one\r\nX-Tag:  a  b \r\nsubject: two\r\n"
+            + "From: res@epicsteak.example\r\n" + Self.signatureField + "\r\nbody\r\n").utf8)
+        let (header, _) = MailMessage.header(of: bytes)
+        let signature = try DKIMSignature(field: try #require(header.first(named: "DKIM-Signature")))
+        // h=SUBJECT:subject:Subject:from:x-tag — two Subjects (bottom first), the third finds none.
+        #expect(DKIMVerifier.signedFieldIndices(header, signedHeaders: signature.signedHeaders) == [3, 1, 4, 2])
+        // A Subject added above: h= names Subject three times (oversigned), so the third takes
+        // the added one (index 0) and the hash no longer matches what was signed.
+        let added = Array("Subject: three\r\n".utf8) + bytes
+        let (addedHeader, _) = MailMessage.header(of: added)
+        #expect(DKIMVerifier.signedFieldIndices(addedHeader, signedHeaders: signature.signedHeaders) == [4, 2, 0, 5, 3])
+        // Named once, the added one stays uncovered: what SignedHeaderView then refuses.
+        #expect(DKIMVerifier.signedFieldIndices(addedHeader, signedHeaders: ["subject", "from"]) == [4, 5])
+    }
+
+    @Test("a passing result carries its covered instances")
+    func resultCarriesInstances() throws {
+        let message = try signed(sampleMessage())
+        let results = verify(message, records: [selectorName: try keyRecord("rsa2048")])
+        #expect(results.map(\.outcome) == [.pass])
+        let header = MailMessage(bytes: message).header
+        let names = results[0].signedFieldIndices.map { header.fields[$0].lowercasedName }
+        #expect(names == ["from", "subject", "date", "to", "message-id"])
+    }
+
     @Test("appending a field leaves the bytes before it alone, trailing spaces included")
     func appendKeepsEarlierBytes() {
         var data = Array("earlier ".utf8)

@@ -310,12 +310,14 @@ struct ExtractCommandTests {
         #expect(objects.count == 2)
         #expect((objects[0]["reservations"] as? [Any])?.isEmpty == true)
         #expect((objects[0]["items"] as? [Any])?.isEmpty == true)
-        #expect(Self.diagnostics(objects[0]).isEmpty)
+        // Issue 13: the user is told why the forwarded markup was not read, in one note.
+        #expect(Self.diagnostics(objects[0]).map { $0["code"] as? String } == ["forwarded-message-ignored"])
         // The same message on its own does carry a reservation.
         #expect((objects[1]["reservations"] as? [[String: Any]])?.first?["reservationId"] as? String == "RXJ34P")
 
         let text = try TestBinary.run(["extract", forwarded])
-        #expect(text.stdoutText == "\(forwarded)\n  no reservations\n\n")
+        #expect(text.stdoutText.hasPrefix("\(forwarded)\n  no reservations\n"))
+        #expect(text.stdoutText.contains("[forwarded-message-ignored]"))
     }
 
     @Test("standard input as -, and an mbox: one object per message, each with its line")

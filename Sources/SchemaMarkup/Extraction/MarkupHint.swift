@@ -10,15 +10,20 @@ import Glibc
 /// QUIRK: an attribute value spelled with character references (`ld&#43;json`) is read by
 /// HTML parsers as `ld+json` but is not seen here. No sender writes it that way; a part
 /// that did would be read as having no markup.
-enum MarkupHint {
+public enum MarkupHint {
     static let words: [[UInt8]] = [Array("ld+json".utf8), Array("itemscope".utf8)]
 
-    static func mayContainMarkup(_ html: String) -> Bool {
+    public static func mayContainMarkup(_ html: String) -> Bool {
         var html = html
         return html.withUTF8 { mayContainMarkup($0) }
     }
 
-    static func mayContainMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The same over bytes (a part's body before decoding, say).
+    public static func mayContainMarkup(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.withContiguousStorageIfAvailable { mayContainMarkup($0) } ?? Array(bytes).withUnsafeBufferPointer { mayContainMarkup($0) }
+    }
+
+    public static func mayContainMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         words.contains { containsIgnoringASCIICase(bytes, $0) }
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+@testable import HTMLDocument
+import Testing
+
+/// What libxml2 is given is what a browser builds (the parity with Chromium itself is
+/// `BrowserParityTests` in SchemaMarkupTests); here, the tree and the guarantees of the rewrite.
+@Suite("text regions a browser reads as text stay text")
+struct BrowserTextRegionsTests {
+    static func scripts(_ html: String) throws -> [HTMLNode] {
+        try HTMLDocument(parsing: html).root.descendantElements.filter { $0.name == "script" }
+    }
+
+    @Test("a script inside an element a browser reads as text is no element; after it, it is", arguments: [
+        "textarea", "title", "xmp", "noscript", "iframe", "noembed", "noframes", "style", "TEXTAREA",
+    ])
+    func textElements(_ name: String) throws {
+        let inside = "<body><\(name)><script type=\"application/ld+json\">{}</script></\(name)></body>"
+        #expect(try Self.scripts(inside).isEmpty)
+        let after = "<body><\(name)>x</\(name)>\n<script type=\"application/ld+json\">{}</script></body>"
+        let found = try Self.scripts(after)
+        #expect(found.count == 1)
+        #expect(found.first?.line == 2)
+        // The element's own text keeps its length: positions stay those of the source.
+        let element = try #require(try HTMLDocument(parsing: inside).root.descendantElements.first { $0.name == name.lowercased() })
+        #expect(element.textContent.count == "<script type=\"application/ld+json\">{}</script>".count)
+    }
+
+    @Test("template contents are not in the document; plaintext runs to the end; bogus comments hide what they hold")
+    func otherRegions() throws {
+        #expect(try Self.scripts("<template><div><script type=a>{}</script></div></template>").isEmpty)
+        #expect(try Self.scripts("<template></template><script>{}</script>").count == 1)
+        #expect(try Self.scripts("<plaintext><script>{}</script></plaintext><script>{}</script>").isEmpty)
+        #expect(try Self.scripts("<![CDATA[<script>{}</script>]]>").isEmpty)
+        #expect(try Self.scripts("<?x <script>{}</script> ?>").isEmpty)
+        #expect(try Self.scripts("<!-->\n<script>{}</script>").count == 1)
+    }
+
+    @Test("hostile bytes: no crash, the same length, lines kept")
+    func hostile() throws {
+        var generator = Seeded(state: 13)
+        let alphabet = Array("<>/!-?\"'= \n<textarea></textarea><template></template><script></script><!--<![CDATA[abc".utf8)
+        for _ in 0..<300 {
+            let length = Int.random(in: 0..<400, using: &generator)
+            let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+            let rewritten = BrowserTextRegions.neutralized(bytes)
+            #expect(rewritten.count == bytes.count)
+            // Only `<` becomes a space, and a comment's `--!>` becomes ` -->`; line ends stay.
+            for (old, new) in zip(bytes, rewritten) where old != new {
+                #expect((old == 0x3C && new == 0x20) || "-!>".utf8.contains(old), "\(old) → \(new)")
+            }
+            #expect(rewritten.filter { $0 == 0x0A }.count == bytes.filter { $0 == 0x0A }.count)
+            _ = try? HTMLDocument(parsing: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}
+
+/// A reproducible generator (SplitMix64), so a failing input can be found again.
+private struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
