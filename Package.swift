@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
-        .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles"]),
+        .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
         .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
         .testTarget(name: "DNSTests", dependencies: ["DNS", "TestSupport"]),
         // Test fixtures several test targets share (a dnsmasq on loopback).
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"]),
         .testTarget(
-            name: "ICalendarTests", dependencies: ["ICalendar"], exclude: ["Readers"], resources: [.copy("Golden")]),
+            name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],

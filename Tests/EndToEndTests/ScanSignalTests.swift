@@ -75,15 +75,31 @@ struct ScanSignalTests {
         return (counts.done, counts.of, counts.events)
     }
 
+    /// A started scan of a fresh 3,000-message Maildir in `label`'s folder.
+    struct Run {
+        let folder: URL
+        let maildir: URL
+        let calendar: URL
+        let report: URL
+        let child: Fault.Child
+
+        init(_ label: String) throws {
+            folder = try Mail.makeFolder(label)
+            maildir = try ScanSignalTests.maildir(in: folder)
+            calendar = folder.appendingPathComponent("calendar")
+            report = folder.appendingPathComponent("report.jsonl")
+            child = try Fault.start(FilesOddEntryTests.scanArguments(maildir, calendar, report: report) + ["--jobs", "2"],
+                                    input: Data(), in: folder)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
     @Test("SIGINT while events are written: exit 130, the event under way finished, K files = K events, N whole report lines")
     func interruptWhileWriting() throws {
-        let folder = try Mail.makeFolder("scan-sigint")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let maildir = try Self.maildir(in: folder)
-        let calendar = folder.appendingPathComponent("calendar")
-        let report = folder.appendingPathComponent("report.jsonl")
-        let child = try Fault.start(FilesOddEntryTests.scanArguments(maildir, calendar, report: report) + ["--jobs", "2"],
-                                    input: Data(), in: folder)
+        let run = try Run("scan-sigint")
+        defer { run.remove() }
+        let (folder, maildir, calendar, report, child) = (run.folder, run.maildir, run.calendar, run.report, run.child)
         // Wait until the writing has begun (a few events there), then Ctrl-C.
         let deadline = Date().addingTimeInterval(120)
         while Self.eventFiles(calendar) < 20 && Date() < deadline && kill(child.pid, 0) == 0 { usleep(2_000) }
@@ -108,13 +124,9 @@ struct ScanSignalTests {
 
     @Test("SIGTERM while the messages are analysed: exit 143, no event written, the report holds only finished messages")
     func terminateWhileAnalysing() throws {
-        let folder = try Mail.makeFolder("scan-sigterm")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let maildir = try Self.maildir(in: folder)
-        let calendar = folder.appendingPathComponent("calendar")
-        let report = folder.appendingPathComponent("report.jsonl")
-        let child = try Fault.start(FilesOddEntryTests.scanArguments(maildir, calendar, report: report) + ["--jobs", "2"],
-                                    input: Data(), in: folder)
+        let run = try Run("scan-sigterm")
+        defer { run.remove() }
+        let (calendar, report, child) = (run.calendar, run.report, run.child)
         // As soon as the scan watches for the signal (before then, SIGTERM would kill it, as it should).
         let deadline = Date().addingTimeInterval(60)
         while !Self.blocks(child.pid, SIGTERM) && Date() < deadline { usleep(500) }

@@ -2,26 +2,10 @@ import Foundation
 import Testing
 @testable import ICalendar
 import SchemaMarkup
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs `body` on another thread; fails the test (and returns nil) when it has not returned
-/// within `seconds`, so a store call that blocks on a FIFO fails instead of hanging the run.
-private func withinSeconds<Result: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () -> Result,
-                                             sourceLocation: SourceLocation = #_sourceLocation) -> Result? {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Result?
-    Thread {
-        result = body()
-        done.signal()
-    }.start()
-    guard done.wait(timeout: .now() + seconds) == .success else {
-        Issue.record("the store is still blocked after \(seconds) s", sourceLocation: sourceLocation)
-        return nil
-    }
-    return result
-}
 
 /// The store's calls as a result, for running them on a watched thread.
 private func attempt(_ body: () throws(CalendarStoreError) -> [StoreOutcome]) -> Result<[StoreOutcome], CalendarStoreError> {
@@ -49,7 +33,7 @@ struct VdirFilesTests {
             if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) } else { #expect(mkdir(path, 0o755) == 0) }
         }
         let path = directory.path
-        let result = withinSeconds(10) {
+        let result = withinSeconds(10, "the store") {
             attempt { () throws(CalendarStoreError) in
                 try CalendarStore(directory: path, now: Self.now + 3600)
                     .apply(Self.cancelEveryLeg, from: .mail("united.com", date: "2027-02-21T09:00:00Z"))
@@ -65,7 +49,7 @@ struct VdirFilesTests {
         // Nothing else lost: both legs are still there, confirmed, whole.
         for leg in legs { #expect(values("STATUS", in: try directory.read(leg)) == ["CONFIRMED"]) }
         // The lock was let go: another writer gets it at once and writes.
-        let next = withinSeconds(10) {
+        let next = withinSeconds(10, "the store") {
             attempt { () throws(CalendarStoreError) in
                 try CalendarStore(directory: path, now: Self.now).apply([table("2027-03-10T19:00:00+01:00")], from: .mail())
             }
@@ -90,7 +74,7 @@ struct VdirFilesTests {
         let name = EventUID(domain: "example.com", reservationID: "ZP-4711", itemReference: ReservationKind.foodEstablishment.rawValue).fileName
         #expect(mkfifo(directory.path + "/" + name, 0o644) == 0)
         let path = directory.path
-        let result = withinSeconds(10) {
+        let result = withinSeconds(10, "the store") {
             attempt { () throws(CalendarStoreError) in
                 try CalendarStore(directory: path, now: Self.now).apply([table("2027-03-10T19:00:00+01:00")], from: .mail())
             }

@@ -1,26 +1,10 @@
 import Foundation
 import Mailbox
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs `body` on another thread; fails the test (and returns nil) when it has not returned
-/// within `seconds`: a read that would block on a FIFO or run on /dev/zero fails, never hangs.
-private func withinSeconds<Result: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () -> Result,
-                                             sourceLocation: SourceLocation = #_sourceLocation) -> Result? {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Result?
-    Thread {
-        result = body()
-        done.signal()
-    }.start()
-    guard done.wait(timeout: .now() + seconds) == .success else {
-        Issue.record("still reading after \(seconds) s", sourceLocation: sourceLocation)
-        return nil
-    }
-    return result
-}
 
 @Suite("Maildir entries and paths that are not regular files (issue 14)")
 struct OddFileTests {
@@ -48,7 +32,7 @@ struct OddFileTests {
         }
         let odd = root + "/cur/2-odd"
         #expect(try MaildirReader(path: root).messageFiles() == [root + "/cur/1-first", odd, root + "/cur/3-last"])
-        let messages = withinSeconds(10) { () -> [MailboxMessage] in
+        let messages = withinSeconds(10, "the read") { () -> [MailboxMessage] in
             var messages: [MailboxMessage] = []
             try? MessageSource.open(root).forEachReference { messages.append($0.load(limits: .default)) }
             return messages
@@ -82,7 +66,7 @@ struct OddFileTests {
         if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) }
         let what = kind == "fifo" ? "a FIFO (named pipe)" : "a character device"
         for call in ["open", "readWhole", "mbox"] {
-            let error = withinSeconds(10) { () -> MailboxError? in
+            let error = withinSeconds(10, "the read") { () -> MailboxError? in
                 do throws(MailboxError) {
                     switch call {
                     case "open": _ = try MessageSource.open(path)

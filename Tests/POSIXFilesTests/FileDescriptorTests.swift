@@ -1,6 +1,7 @@
 import Foundation
 import POSIXFiles
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,23 +35,6 @@ final class ScratchFolder {
         try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: destination)
         return full
     }
-}
-
-/// Runs `body` on another thread and fails the test if it has not returned within
-/// `seconds`: a call that would block on a FIFO shows as a failure, not a hung test run.
-func withinSeconds<Result: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () -> Result,
-                                     sourceLocation: SourceLocation = #_sourceLocation) -> Result? {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: Result?
-    Thread {
-        result = body()
-        done.signal()
-    }.start()
-    guard done.wait(timeout: .now() + seconds) == .success else {
-        Issue.record("still blocked after \(seconds) s", sourceLocation: sourceLocation)
-        return nil
-    }
-    return result
 }
 
 @Suite("POSIX files: opening, refusing what is not a regular file")
@@ -97,7 +81,7 @@ struct FileDescriptorTests {
         default: (path, expected) = (try folder.link("m", to: "/dev/zero"), .characterDevice)
         }
         // Without O_NONBLOCK, opening a FIFO with no writer would wait here forever.
-        let error = withinSeconds(10) { () -> FileError? in
+        let error = withinSeconds(10, "the open") { () -> FileError? in
             do throws(FileError) {
                 _ = try FileSystem.readRegularFile(path)
                 return nil
@@ -153,7 +137,7 @@ struct FileDescriptorTests {
     func lockFile() throws {
         let folder = try ScratchFolder("lock")
         let fifo = try folder.fifo(".eventsuggest.lock")
-        let error = withinSeconds(10) { () -> FileError? in
+        let error = withinSeconds(10, "the open") { () -> FileError? in
             do throws(FileError) { _ = try FileDescriptor.openLockFile(fifo); return nil } catch { return error }
         } ?? nil
         #expect(error?.cause == .notARegularFile(.fifo))
@@ -187,7 +171,7 @@ struct FileDescriptorTests {
         let codes: [Int32] = [ENOENT, ENOSPC, EACCES, EISDIR, ENOTDIR, EEXIST, ELOOP, EROFS]
         let expected = codes.map { ErrorNumber($0).description }
         #expect(expected[0] == "No such file or directory" && expected[1] == "No space left on device")
-        let mismatches = Atomic(0)
+        let mismatches = Counter(0)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for round in 0..<2_000 {
                 let index = (worker + round) % codes.count
@@ -199,7 +183,7 @@ struct FileDescriptorTests {
 }
 
 /// A counter for the threads of one test.
-final class Atomic: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count: Int
     init(_ value: Int) { count = value }
