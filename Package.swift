@@ -19,6 +19,9 @@ let package = Package(
 
         // The leaf every part may use: findings with stable codes.
         .target(name: "Findings"),
+        // The one POSIX I/O layer (open, read, write, list, stat; one EINTR loop; errors that
+        // name the path and errno): Mailbox, ICalendar and the CLI read and write files through it.
+        .target(name: "POSIXFiles"),
         .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["Findings"]),
@@ -28,16 +31,17 @@ let package = Package(
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
         .target(name: "SchemaMarkup", dependencies: ["HTMLDocument", "JSON", "Findings"]),
-        .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL"]),
-        .target(name: "Mailbox", dependencies: ["MailMessage", "Findings"]),
+        .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
+        .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(
             name: "EventSuggest",
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
         .executableTarget(
             name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings"]),
+            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
+        .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
         .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
         .testTarget(name: "DNSTests", dependencies: ["DNS", "TestSupport"]),
         // Test fixtures several test targets share (a dnsmasq on loopback).
@@ -47,12 +51,12 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ICalendarTests", dependencies: ["ICalendar"], exclude: ["Readers"], resources: [.copy("Golden")]),
+            name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MailMessageTests", dependencies: ["MailMessage"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "TestSupport"]),
+        .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(

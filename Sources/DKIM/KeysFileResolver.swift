@@ -23,7 +23,10 @@ public struct KeysFileResolver: DKIMKeyResolver {
     public init(text: String, path: String = "<keys>") throws(LoadError) {
         self.path = path
         var records: [String: [String]] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end in LF or CRLF (a file written on Windows). "\r\n" is one Character in
+        // Swift, so a split on "\n" alone would take a CRLF file for one long line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let trimmed = Self.trimming(line) { $0.isWhitespace }

@@ -20,6 +20,10 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// EX_TEMPFAIL: the MTA should retry (filter mode).
     case temporaryFailure = 75
+    /// Stopped by SIGINT (128 + 2, as a shell reports it), after finishing what was under way.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
 }
 
 extension Command {

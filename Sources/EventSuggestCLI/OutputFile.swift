@@ -1,36 +1,39 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXFiles
 
 /// A file the CLI writes a report or a log into, opened in place with open(2): never
 /// replaced through a temp file and a rename (Foundation's createFile does that, which as
 /// root turns `--report /dev/null` into a regular file, or a symlink into a copy).
+///
+/// A write that fails (`--report /dev/full`: ENOSPC) is kept, not dropped: later writes
+/// are not tried, and ``close()`` throws it, so the command can fail naming the path.
 final class OutputFile {
-    private let descriptor: Int32
+    private let file: FileDescriptor
     let path: String
+    /// The first write that failed.
+    private(set) var failure: FileError?
 
     /// `append`: add to the end (a log); otherwise truncate (a report).
     init(path: String, append: Bool) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-        let opened = open(path, flags, 0o644)
-        guard opened >= 0 else {
-            throw EnvironmentError("\(path): cannot write: \(String(cString: strerror(errno)))")
+        do {
+            file = try FileDescriptor.openForWriting(path, appending: append)
+        } catch {
+            throw EnvironmentError("\(path): cannot write: \(error.reason)")
         }
-        descriptor = opened
         self.path = path
     }
 
-    deinit { close(descriptor) }
-
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
+        guard failure == nil else { return }
+        do {
+            try file.write(text)
+        } catch {
+            failure = error
         }
+    }
+
+    /// Closes the file; throws the first failed write, or a failed close.
+    func close() throws(FileError) {
+        if let failure { throw failure }
+        try file.close()
     }
 }

@@ -18,7 +18,16 @@ enum JobsOption {
 struct ParallelBatch<Input: Sendable, Result: Sendable> {
     let jobs: Int
     let batchSize = 256
+    /// Asked before each message is taken: once it says true (the scan was interrupted),
+    /// workers take no more, and the batch holds the results of the messages already taken.
+    let stopping: @Sendable () -> Bool
     let transform: @Sendable (Input) -> Result
+
+    init(jobs: Int, stopping: @escaping @Sendable () -> Bool = { false }, transform: @escaping @Sendable (Input) -> Result) {
+        self.jobs = jobs
+        self.stopping = stopping
+        self.transform = transform
+    }
 
     /// Maps one batch and waits for it.
     func map(_ messages: [Input]) -> [Result] { start(messages).wait() }
@@ -31,8 +40,8 @@ struct ParallelBatch<Input: Sendable, Result: Sendable> {
         let next = WorkCounter()
         let group = DispatchGroup()
         for _ in 0..<min(jobs, max(1, messages.count)) {
-            DispatchQueue.global().async(group: group) { [transform] in
-                while true {
+            DispatchQueue.global().async(group: group) { [transform, stopping] in
+                while !stopping() {
                     let index = next.take()
                     guard index < messages.count else { break }
                     slots.store(transform(messages[index]), at: index)
@@ -48,7 +57,8 @@ struct PendingBatch<Result> {
     fileprivate let group: DispatchGroup
     fileprivate let slots: Slots<Result>
 
-    /// Waits for the workers; the results in input order.
+    /// Waits for the workers; the results in input order (only those of the messages
+    /// taken, when the batch was stopped).
     func wait() -> [Result] {
         group.wait()
         return slots.values
@@ -71,6 +81,14 @@ final class PipelinedBatches<Input: Sendable, Result: Sendable> {
     func append(_ input: Input) -> [Result] {
         batch.append(input)
         return batch.count >= parallel.batchSize ? submit() : []
+    }
+
+    /// Waits for the batch the workers are mapping and drops the inputs not started: the
+    /// results of the messages that were taken.
+    func abandon() -> [Result] {
+        batch.removeAll()
+        defer { inFlight = nil }
+        return inFlight?.wait() ?? []
     }
 
     /// Maps what is left and returns every result not handed out yet.
@@ -115,6 +133,7 @@ private final class Slots<Value>: @unchecked Sendable {
 
     func store(_ value: Value, at index: Int) { storage[index] = value }
 
-    /// Read after `concurrentPerform` has returned: every write happened before.
-    var values: [Value] { storage.map { $0! } }
+    /// Read after the workers are done: every write happened before. A slot no worker
+    /// filled (the batch was stopped) is left out.
+    var values: [Value] { storage.compactMap { $0 } }
 }

@@ -6,6 +6,7 @@ import EventSuggest
 import Foundation
 import Mailbox
 import MailMessage
+import POSIXFiles
 
 /// `eventsuggest scan`: mailboxes in parallel into a calendar, with a report and a summary.
 enum ScanCommand: Command {
@@ -24,8 +25,13 @@ enum ScanCommand: Command {
         standard output and the summary to standard error. A progress line is shown on a
         terminal only.
 
-        Exit status: 0, or 1 when an input could not be read or the calendar folder could
-        not be written; 2 on usage errors.
+        SIGINT (Ctrl-C) or SIGTERM stops the scan between two messages: the event being
+        written is finished, the report gets the lines of the messages done, and
+        "interrupted after N of M messages; K events written" goes to standard error. A
+        second signal stops at once.
+
+        Exit status: 0, or 1 when an input could not be read, the calendar folder or the
+        report could not be written; 2 on usage errors; 130 after SIGINT, 143 after SIGTERM.
         """
     static let options: [OptionSpec] = PipelineOptions.specs + [
         .value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output)."),
@@ -64,11 +70,15 @@ enum ScanCommand: Command {
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         let log = try FindingLog(path: arguments.value("log"))
+        // Before the workers start: they inherit the blocked signals.
+        let interrupt = InterruptSignals.watch()
         var slots: [Slot] = []
         var entries: [Entry] = []
         var summary = ScanSummary()
+        /// Messages read from the mailboxes (or listed) and handed to the workers.
+        var taken = 0
         // Each worker reads its own message files: reading is part of the parallel work.
-        let parallel = PipelinedBatches(ParallelBatch(jobs: jobs) {
+        let parallel = PipelinedBatches(ParallelBatch(jobs: jobs, stopping: { interrupt.received != nil }) {
             (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
             let message = reference.load(limits: limits.mailbox)
             var report = pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message))
@@ -92,45 +102,83 @@ enum ScanCommand: Command {
             if !done.isEmpty { progress.update(done: slots.count) }
         }
 
-        for path in arguments.positionals {
+        /// Thrown from the reading loop to stop it at a signal.
+        struct Interrupted: Error {}
+        paths: for path in arguments.positionals {
             do {
                 try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) {
+                    if interrupt.received != nil { throw Interrupted() }
+                    taken += 1
                     file(parallel.append($0))
                 }
+            } catch is Interrupted {
+                break paths
             } catch let error as MailboxError {
                 progress.clear()
                 _ = CommandLineTool.report(error, streams: streams)
                 summary.unreadable += 1
             }
         }
-        file(parallel.finish())
+        file(interrupt.received == nil ? parallel.finish() : parallel.abandon())
         progress.clear()
 
-        if let store = pipeline.store, !entries.isEmpty {
+        // Interrupted while analysing: no event is written (the messages that would write
+        // some are not done, and are left out of the report; a new scan writes them).
+        var recorded = [Bool](repeating: false, count: entries.count)
+        if let store = pipeline.store, !entries.isEmpty, interrupt.received == nil {
             // A folder that cannot be locked is reported by the writes that follow.
             summary.removedTemporaryFiles = (try? store.repair()) ?? 0
         }
-        // Events in date order: the newest version of a reservation is written last.
+        // Events in date order: the newest version of a reservation is written last. A
+        // signal stops this between two messages, never inside a write.
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
-        for index in order { pipeline.record(&entries[index].report) }
-        for entry in entries {
+        for index in order {
+            if interrupt.received != nil { break }
+            pipeline.record(&entries[index].report)
+            recorded[index] = true
+        }
+        for (index, entry) in entries.enumerated() where recorded[index] {
             summary.add(entry.report)
             log?.record(entry.report, at: entry.location)
         }
 
-        if reportPath != nil {
-            for slot in slots {
-                let line: String
-                switch slot {
-                case .toRecord(let index): line = ReportJSON.object(entries[index].report, at: entries[index].location).serialized + "\n"
-                case .finished(let text): line = text ?? ""
-                }
-                if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
+        var done = 0
+        for slot in slots {
+            let line: String?
+            switch slot {
+            case .toRecord(let index):
+                guard recorded[index] else { continue }
+                line = reportPath == nil ? nil : ReportJSON.object(entries[index].report, at: entries[index].location).serialized + "\n"
+            case .finished(let text):
+                line = text
             }
+            done += 1
+            guard let line else { continue }
+            if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
         }
         if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
-        let calendarFailed = entries.contains { $0.report.calendarError != nil }
-        return summary.unreadable > 0 || calendarFailed ? .findings : .success
+        var status: ExitStatus = .success
+        do {
+            try reportFile?.close()
+        } catch {
+            // The report is what a script reads: one that could not be written fails the scan.
+            streams.error("eventsuggest: \(error.path): cannot write the report: \(error.reason)")
+            status = .findings
+        }
+        if reportPath == "-" && streams.outputFailed {
+            streams.error("eventsuggest: standard output: cannot write the report")
+            status = .findings
+        }
+        let calendarFailed = entries.indices.contains { recorded[$0] && entries[$0].report.calendarError != nil }
+        if summary.unreadable > 0 || calendarFailed { status = .findings }
+        if let signal = interrupt.received {
+            let written = entries.indices.filter { recorded[$0] }.reduce(0) { count, index in
+                count + entries[index].report.outcomes.filter { [.created, .updated, .cancelled].contains($0.action) }.count
+            }
+            streams.error("eventsuggest: interrupted after \(done) of \(taken) messages; \(written) events written")
+            return signal == SIGINT ? .interrupted : .terminated
+        }
+        return status
     }
 
 }
@@ -142,15 +190,16 @@ private final class ProgressLine {
 
     init(enabled: Bool) { self.enabled = enabled }
 
+    private let standardError = FileDescriptor.standardError()
+
     func update(done: Int) {
         guard enabled else { return }
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        let text = "\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)"
-        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        try? standardError.write("\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)")
     }
 
     func clear() {
         guard enabled else { return }
-        _ = "\r\u{1B}[K".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        try? standardError.write("\r\u{1B}[K")
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXFiles
 
 /// Buffered writing to standard output and standard error with write(2). Only the
 /// executable writes; libraries return values.
@@ -9,6 +10,8 @@ final class StandardStreams {
     private let flushThreshold = 1 << 16
     /// Set once a write to standard output failed (EPIPE: the reader went away).
     private(set) var outputFailed = false
+    private let standardOutput = FileDescriptor.standardOutput()
+    private let standardError = FileDescriptor.standardError()
 
     init() {
         // A closed pipe should be an error from write(2), not a silent death by SIGPIPE.
@@ -33,28 +36,17 @@ final class StandardStreams {
     /// Writes a line to standard error at once (after flushing what standard output holds).
     func error(_ text: String) {
         flush()
-        Self.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
+        Self.writeAll(Array((text + "\n").utf8), to: standardError)
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        if !outputFailed && !Self.writeAll(buffer, to: STDOUT_FILENO) { outputFailed = true }
+        if !outputFailed && !Self.writeAll(buffer, to: standardOutput) { outputFailed = true }
         buffer.removeAll(keepingCapacity: true)
     }
 
     @discardableResult
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBufferPointer { pointer in
-            var offset = 0
-            while offset < pointer.count {
-                let written = Glibc.write(descriptor, pointer.baseAddress! + offset, pointer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+    private static func writeAll(_ bytes: [UInt8], to descriptor: FileDescriptor) -> Bool {
+        (try? descriptor.write(bytes)) != nil
     }
 }

@@ -1,9 +1,26 @@
+import POSIXFiles
+
 /// Failures of the environment while reading mail: a path that is missing, unreadable,
 /// or not a mailbox. A problem inside a message is never one of these.
 public enum MailboxError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(path: String)
     case unreadable(path: String, reason: String)
     case notAMailbox(path: String)
+
+    /// The mailbox reading of a file error: a missing path is `notFound`; anything else
+    /// (a FIFO or a device where a file was expected, a permission) is `unreadable`.
+    init(_ error: FileError) {
+        self = error.isNotFound ? .notFound(path: error.path) : .unreadable(path: error.path, reason: error.reason)
+    }
+
+    /// Runs a file operation, its failure as a mailbox error.
+    static func reading<Result>(_ operation: () throws(FileError) -> Result) throws(MailboxError) -> Result {
+        do {
+            return try operation()
+        } catch {
+            throw MailboxError(error)
+        }
+    }
 
     public var description: String {
         switch self {

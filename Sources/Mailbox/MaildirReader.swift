@@ -1,7 +1,4 @@
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import POSIXFiles
 
 /// Lists the messages of a Maildir: `cur/` and `new/` (never `tmp/`, where messages
 /// are still being written), and with `recursive` the Maildir++ subfolders (`.Name`).
@@ -20,13 +17,7 @@ public struct MaildirReader: Sendable {
 
     /// Whether `path` is a directory holding `cur/` or `new/`.
     public static func isMaildir(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        for sub in ["cur", "new"] {
-            if FileManager.default.fileExists(atPath: path + "/" + sub, isDirectory: &isDirectory), isDirectory.boolValue {
-                return true
-            }
-        }
-        return false
+        ["cur", "new"].contains { isDirectory(path + "/" + $0) }
     }
 
     /// The message files, folder by folder (the root first, then subfolders by name).
@@ -34,54 +25,46 @@ public struct MaildirReader: Sendable {
         guard Self.isMaildir(path) else { throw .notAMailbox(path: path) }
         var folders = [path]
         if recursive {
-            folders += try names(in: path) { name, _ in
-                name != "." && name != ".." && name.hasPrefix(".") && Self.isMaildir(path + "/" + name)
-            }.map { path + "/" + $0 }
+            folders += try entries(in: path).filter { entry in
+                entry.name.hasPrefix(".") && Self.isMaildir(path + "/" + entry.name)
+            }.map { path + "/" + $0.name }
         }
         var files: [String] = []
         for folder in folders {
             for sub in ["cur", "new"] {
                 let directory = folder + "/" + sub
-                guard FileManager.default.fileExists(atPath: directory) else { continue }
-                files += try regularFiles(in: directory).map { directory + "/" + $0 }
+                guard Self.exists(directory) else { continue }
+                files += try messageNames(in: directory).map { directory + "/" + $0 }
             }
         }
         return files
     }
 
-    /// The names of the regular files in `directory` (symbolic links to one included), hidden
-    /// ones left out, in name order. The type comes from the directory entry where the file
-    /// system gives it, so a folder of 100,000 messages is listed without a stat per file.
-    private func regularFiles(in directory: String) throws(MailboxError) -> [String] {
-        try names(in: directory) { name, type in
-            guard !name.hasPrefix(".") else { return false }
-            switch Int32(type) {
-            case Int32(DT_REG): return true
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): return Self.isRegularFile(directory + "/" + name)
-            default: return false
-            }
-        }
+    /// The names of the message entries of `directory`, hidden ones left out, in name order.
+    /// The type comes from the directory entry where the file system gives it, so a folder
+    /// of 100,000 messages is listed without a stat per file; a link is followed.
+    ///
+    /// Folders and links to nothing are not messages. Anything else that is not a regular
+    /// file (a FIFO, a link to `/dev/zero`) is listed, so that reading it is refused with a
+    /// `message-unreadable` error naming it, instead of being passed over without a word.
+    private func messageNames(in directory: String) throws(MailboxError) -> [String] {
+        try entries(in: directory).filter { entry in
+            guard !entry.name.hasPrefix(".") else { return false }
+            let type = FileSystem.resolvedType(of: entry, in: directory)
+            return type != nil && type != .directory
+        }.map(\.name)
     }
 
-    /// The names of the entries of `directory` that `keep` accepts (given the name and the
-    /// entry's `d_type`), in name order.
-    private func names(in directory: String, keeping keep: (String, UInt8) -> Bool) throws(MailboxError) -> [String] {
-        guard let stream = opendir(directory) else {
-            throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
-        }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if keep(name, entry.pointee.d_type) { names.append(name) }
-        }
-        return names.sorted()
+    private func entries(in directory: String) throws(MailboxError) -> [DirectoryEntry] {
+        try MailboxError.reading { () throws(FileError) in try FileSystem.entries(in: directory) }
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    private static func isDirectory(_ path: String) -> Bool {
+        (try? FileSystem.status(of: path))?.type == .directory
+    }
+
+    /// Whether anything is at `path` (a file where a folder should be is then an error of the listing).
+    private static func exists(_ path: String) -> Bool {
+        (try? FileSystem.status(of: path)) != nil
     }
 }

@@ -1,5 +1,6 @@
 import Findings
 import MailMessage
+import POSIXFiles
 
 /// The quoting convention of an mbox file (how body lines starting with "From " were escaped).
 public enum MboxFormat: String, Sendable, CaseIterable {
@@ -17,7 +18,7 @@ public enum MboxFormat: String, Sendable, CaseIterable {
 /// unquoted, so the bytes handed on are the message as it was sent — what its DKIM
 /// signature covers.
 public struct MboxReader: ~Copyable {
-    private let reader: FileDescriptorReader
+    private let reader: FileDescriptor
     private let format: MboxFormat
     private let limits: MailboxLimits
     private let chunkSize: Int
@@ -31,7 +32,7 @@ public struct MboxReader: ~Copyable {
 
     public init(path: String, format: MboxFormat = .mboxrd, limits: MailboxLimits = .default,
                 chunkSize: Int = 1 << 20) throws(MailboxError) {
-        reader = try FileDescriptorReader(path: path)
+        reader = try MailboxError.reading { () throws(FileError) in try FileDescriptor.openRegularFile(path) }
         self.format = format
         self.limits = limits
         self.chunkSize = chunkSize

@@ -1,6 +1,5 @@
 import Findings
-
-import Foundation
+import POSIXFiles
 
 /// What a PATH argument names: standard input, a Maildir, an mbox file, or one message.
 public enum MessageSource: Sendable {
@@ -10,20 +9,22 @@ public enum MessageSource: Sendable {
     case file(path: String)
 
     /// Classifies `path`: `-` is standard input; a directory must be a Maildir; a file
-    /// whose first line starts with `From ` is an mbox; any other file is one message.
+    /// whose first line starts with `From ` is an mbox; any other regular file is one
+    /// message. A FIFO, a device or a socket is refused unread (`/dev/zero` would never end,
+    /// a FIFO would wait for a writer; standard input is `-`).
     public static func open(_ path: String, recursive: Bool = false) throws(MailboxError) -> MessageSource {
         if path == "-" { return .standardInput }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound(path: path)
-        }
-        if isDirectory.boolValue {
+        let status = try MailboxError.reading { () throws(FileError) in try FileSystem.status(of: path) }
+        guard let status else { throw .notFound(path: path) }
+        if status.type == .directory {
             guard MaildirReader.isMaildir(path) else { throw .notAMailbox(path: path) }
             return .maildir(MaildirReader(path: path, recursive: recursive))
         }
-        let reader = try FileDescriptorReader(path: path)
-        var head: [UInt8] = []
-        _ = try reader.read(into: &head, count: 5)
+        let head = try MailboxError.reading { () throws(FileError) -> [UInt8] in
+            var head: [UInt8] = []
+            _ = try FileDescriptor.openRegularFile(path).read(appendingTo: &head, count: 5)
+            return head
+        }
         return MboxReader.isEnvelope(head[...]) ? .mbox(path: path) : .file(path: path)
     }
 
@@ -60,12 +61,21 @@ public enum MessageSource: Sendable {
         }
     }
 
-    /// Reads one message file whole (bounded by `limits.maxMessageBytes`).
+    /// Reads one message file whole (bounded by `limits.maxMessageBytes`); `-` is standard
+    /// input (a pipe as well as a file). A named path must be a regular file: a FIFO or a
+    /// device is refused unread, so a Maildir entry linked to `/dev/zero` cannot run forever.
     public static func readWhole(_ path: String, limits: MailboxLimits = .default) throws(MailboxError) -> MailboxMessage {
-        let reader = try FileDescriptorReader(path: path)
-        let (bytes, exceeded) = try reader.readAll(limit: limits.maxMessageBytes)
+        let bytes = try MailboxError.reading { () throws(FileError) -> [UInt8]? in
+            let file = path == "-" ? FileDescriptor.standardInput() : try FileDescriptor.openRegularFile(path)
+            guard let bytes = try file.readAll(limit: limits.maxMessageBytes) else {
+                // Drain the rest so a pipe writer is not left blocked, holding nothing.
+                if path == "-" { try file.drain() }
+                return nil
+            }
+            return bytes
+        }
         let location = MessageLocation(path: path)
-        guard !exceeded else {
+        guard let bytes else {
             return MailboxMessage(location: location, bytes: [], findings: [.init(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
                 message: "message is larger than \(limits.maxMessageBytes) bytes (limit message-bytes); skipped")])

@@ -1,3 +1,4 @@
+import POSIXFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -123,7 +124,7 @@ struct ReadBuffer: ~Copyable {
 
     /// Reads up to `length` more bytes from `reader` after the ones held, making room when
     /// needed. Returns how many came: 0 at the end of the file.
-    mutating func fill(from reader: FileDescriptorReader, upTo length: Int) throws(MailboxError) -> Int {
+    mutating func fill(from reader: FileDescriptor, upTo length: Int) throws(MailboxError) -> Int {
         if capacity - offset - count < length {
             if offset >= capacity / 2 && capacity - count >= length {
                 // At least half the storage is dropped bytes: moving the rest down is paid
@@ -140,7 +141,9 @@ struct ReadBuffer: ~Copyable {
                 offset = 0
             }
         }
-        let read = try reader.read(upTo: length, into: UnsafeMutableRawPointer(base + count))
+        let read = try MailboxError.reading { () throws(FileError) in
+            try reader.read(upTo: length, into: UnsafeMutableRawPointer(base + count))
+        }
         count += read
         return read
     }

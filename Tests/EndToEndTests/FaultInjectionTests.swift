@@ -366,7 +366,8 @@ struct FaultInjectionTests {
             usleep(useconds_t(delay * 1_000_000))
             kill(child.pid, signal)
             let output = child.finish()
-            if output.exit.signal != nil {
+            // SIGTERM is taken by the scan (issue 14): it stops between two messages and exits 143.
+            if output.exit.signal != nil || (signal == SIGTERM && output.exit == Exit(code: 143)) {
                 killedWhileRunning += 1
             } else {
                 #expect(output.exit == Exit(code: 0), "round \(round) (not killed): \(output.exit) \(output.stderrText)")

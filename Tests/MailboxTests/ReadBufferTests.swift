@@ -1,3 +1,4 @@
+import POSIXFiles
 import Testing
 import TestSupport
 @testable import Mailbox
@@ -7,7 +8,7 @@ struct ReadBufferTests {
     /// A buffer holding `bytes`, read from a file as the mbox reader reads it.
     private static func buffer(_ bytes: [UInt8], in directory: TemporaryDirectory) throws -> ReadBuffer {
         let path = try directory.write(bytes, to: "b")
-        let reader = try FileDescriptorReader(path: path)
+        let reader = try FileDescriptor.openRegularFile(path)
         var buffer = ReadBuffer(capacity: 16)
         while try buffer.fill(from: reader, upTo: 7) > 0 {}
         return buffer
@@ -39,7 +40,7 @@ struct ReadBufferTests {
         let directory = try TemporaryDirectory("read-buffer-drop")
         let bytes = (0..<1_000).map { UInt8($0 % 251) }
         let path = try directory.write(bytes, to: "b")
-        let reader = try FileDescriptorReader(path: path)
+        let reader = try FileDescriptor.openRegularFile(path)
         var buffer = ReadBuffer(capacity: 64)
         var seen: [UInt8] = []
         while try buffer.fill(from: reader, upTo: 40) > 0 {

@@ -1,0 +1,39 @@
+import DKIM
+import Testing
+
+@Suite("keys file line ends (issue 14)")
+struct KeysFileLineEndTests {
+    static let lines = [
+        "# keys for the samples",
+        "sel._domainkey.example.com  v=DKIM1; p=abc   # trailing comment",
+        "# a comment line: the next line is a record of its own",
+        "two._domainkey.example.com \"v=DKIM1; \" \"p=def\"",
+        "",
+        "three._domainkey.example.org v=DKIM1; k=ed25519; p=ghi",
+    ]
+
+    @Test("LF, CRLF and mixed line ends read the same records, with no CR left in a value",
+          arguments: ["\n", "\r\n", "mixed"])
+    func sameRecords(lineEnd: String) throws {
+        let text = Self.lines.enumerated().map { index, line in
+            line + (lineEnd == "mixed" ? (index % 2 == 0 ? "\r\n" : "\n") : lineEnd)
+        }.joined()
+        let resolver = try KeysFileResolver(text: text, path: "keys")
+        #expect(resolver.lookUpKey(selector: "sel", domain: "example.com") == .records(["v=DKIM1; p=abc"]))
+        #expect(resolver.lookUpKey(selector: "two", domain: "example.com") == .records(["v=DKIM1; p=def"]))
+        #expect(resolver.lookUpKey(selector: "three", domain: "example.org") == .records(["v=DKIM1; k=ed25519; p=ghi"]))
+    }
+
+    @Test("the attack: in a CRLF file a comment still ends at its line, and a bad line is named by its number")
+    func commentEndsAtCRLF() throws {
+        // Read as one line (a split on LF alone), the comment would swallow the record after it.
+        let resolver = try KeysFileResolver(text: "# comment\r\nsel._domainkey.example.com v=DKIM1; p=abc\r\n")
+        #expect(resolver.lookUpKey(selector: "sel", domain: "example.com") == .records(["v=DKIM1; p=abc"]))
+        #expect {
+            _ = try KeysFileResolver(text: "# one\r\n\r\nnot-a-key-name v=DKIM1; p=x\r\n", path: "keys.txt")
+        } throws: { error in
+            (error as? KeysFileResolver.LoadError)?.description
+                == "keys.txt:3: 'not-a-key-name' is not a selector._domainkey.domain name"
+        }
+    }
+}
