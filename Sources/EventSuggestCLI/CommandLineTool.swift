@@ -62,16 +62,29 @@ enum CommandLineTool {
             streams.write(command.helpText)
             return ExitStatus.success.rawValue
         }
+        let environment = ProcessInfo.processInfo.environment
         do {
-            let configured = try ConfigurationFile.arguments(
-                for: command, commandLine: rest, environment: ProcessInfo.processInfo.environment)
+            let configured = try ConfigurationFile.arguments(for: command, commandLine: rest, environment: environment)
             let parsed = try ArgumentParser.parse(
                 configured + ConfigurationFile.removingConfig(rest), options: command.options, command: command.name)
             let status = try command.run(parsed, streams: streams)
             streams.flush()
             return status.rawValue
         } catch {
+            // filter must never turn a setup problem into a lost or unprotected message.
+            if command is FilterCommand.Type {
+                return FilterCommand.setupFailed(error, commandLine: rest, environment: environment, streams: streams).rawValue
+            }
             return report(error, streams: streams).rawValue
+        }
+    }
+
+    /// The one line that says what went wrong, without the exit status: for filter's
+    /// standard error (procmail's LOGFILE), where a message is delivered anyway.
+    static func problemText(_ error: any Error) -> String {
+        switch error {
+        case let usage as UsageError: "usage: \(usage.message)"
+        default: "\(error)"
         }
     }
 
