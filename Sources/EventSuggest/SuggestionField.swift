@@ -19,8 +19,9 @@ public struct SuggestionField: Sendable, Hashable {
     static let preferredLineLength = 78
     /// RFC 2047 §2: an encoded word is at most 75 characters.
     static let maximumEncodedWordLength = 75
-    /// A plain word longer than this is written as encoded words, which may be split anywhere.
-    static let longestPlainWord = 60
+    /// A word of free text longer than this is written as encoded words, which may be split
+    /// anywhere: with the space before it, it still fits on a folded line of 78.
+    static let longestPlainWord = 76
 
     /// The text a reader sees after decoding (for logs and tests).
     public var text: String {

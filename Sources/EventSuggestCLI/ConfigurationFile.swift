@@ -66,9 +66,12 @@ enum ConfigurationFile {
             throw Problem(description: "\(path): cannot read the configuration file")
         }
         var entries: [Entry] = []
-        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // CRLF line ends (a file written on Windows) read like LF. Swift takes "\r\n" for one
+        // Character, so a split at "\n" alone would read such a file as a single line.
+        let lines = String(decoding: data, as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
-            // CRLF line ends (a file written on Windows) read like LF.
             if line.hasSuffix("\r") { line = line.dropLast() }
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let words = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
