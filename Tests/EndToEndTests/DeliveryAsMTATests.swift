@@ -40,10 +40,13 @@ enum MTADelivery {
         /// - Parameters:
         ///   - deferIdiom: add the README's `:0 e` recipe (EXITCODE=75, HOST) after the filter.
         ///   - rules: procmail recipes (or maildrop lines) between the filter and the default delivery.
+        ///   - systemConfig: the system configuration file the filter reads instead of
+        ///     /etc/eventsuggest.conf ("none": none); tests never read the machine's own.
         init(_ agent: Agent, _ store: Store, in folder: URL, filterArguments: [String], deferIdiom: Bool = false,
-             rules: String = "") throws {
+             rules: String = "", systemConfig: String = "none") throws {
             self.agent = agent
             self.store = store
+            self.systemConfig = systemConfig
             root = folder.appendingPathComponent("home-\(agent.rawValue)-\(store.rawValue)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             switch store {
@@ -57,10 +60,15 @@ enum MTADelivery {
             }
             let command = ([TestBinary.eventsuggest.path, "filter"] + filterArguments).joined(separator: " ")
             switch agent {
+            // Both agents set HOME from the password file (root's: /root) and procmail passes
+            // on only some variables: the rcfile sets what the filter must see, as an admin
+            // would set EVENTSUGGEST_SYSTEM_CONFIG.
             case .procmail:
                 rcfile = try MailboxE2E.write("""
                     SHELL=/bin/sh
                     PATH=/usr/bin:/bin
+                    HOME=\(root.path)
+                    EVENTSUGGEST_SYSTEM_CONFIG=\(systemConfig)
                     LOGFILE=\(root.path)/procmail.log
                     DEFAULT=\(target)
 
@@ -74,6 +82,8 @@ enum MTADelivery {
                     """, to: "procmailrc", in: root)
             case .maildrop:
                 rcfile = try MailboxE2E.write("""
+                    HOME="\(root.path)"
+                    EVENTSUGGEST_SYSTEM_CONFIG="\(systemConfig)"
                     xfilter "\(command)"
                     \(rules)
                     to "\(target)"
@@ -83,9 +93,7 @@ enum MTADelivery {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: rcfile)
         }
 
-        /// The system configuration file the filter reads instead of /etc/eventsuggest.conf
-        /// ("none": none); tests never read the machine's own.
-        var systemConfig = "none"
+        let systemConfig: String
 
         var environment: [String: String] {
             ["HOME": root.path, "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "LOGNAME": NSUserName(), "USER": NSUserName(),

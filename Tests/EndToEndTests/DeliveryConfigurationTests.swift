@@ -15,10 +15,8 @@ struct DeliveryConfigurationTests {
         let folder = try ReservationMail.folder("config-layers")
         defer { try? FileManager.default.removeItem(at: folder) }
         let keys = try ReservationMail.writeKeys(for: Self.domains, in: folder)
-        var home = try MTADelivery.Home(.procmail, .maildir, in: folder, filterArguments: ["--authserv-id", "mx.cli"])
-        try MailboxE2E.write(Self.domains.joined(separator: "\n") + "\n", to: "registered", in: home.root)
         // The admin's file: paths under $HOME, a calendar the user will move, an id and a switch.
-        home.systemConfig = try MailboxE2E.write("""
+        let system = try MailboxE2E.write("""
             # system-wide
             calendar $HOME/cal-system
             registered ${HOME}/registered
@@ -28,6 +26,9 @@ struct DeliveryConfigurationTests {
             now \(ReservationMail.now)
 
             """, to: "etc/eventsuggest.conf", in: folder)
+        let home = try MTADelivery.Home(.procmail, .maildir, in: folder, filterArguments: ["--authserv-id", "mx.cli"],
+                                        systemConfig: system)
+        try MailboxE2E.write(Self.domains.joined(separator: "\n") + "\n", to: "registered", in: home.root)
         // The user's file, written on Windows: CRLF, ~ paths, a switch turned off again.
         try MailboxE2E.write("# mine\r\ncalendar ~/cal-user\r\nalarm no\r\n", to: ".config/eventsuggest/config", in: home.root)
 
@@ -55,10 +56,10 @@ struct DeliveryConfigurationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let keys = try ReservationMail.writeKeys(for: Self.domains, in: folder)
         let registered = try ReservationMail.writeRegistered(Self.domains, in: folder)
-        var home = try MTADelivery.Home(.procmail, .maildir, in: folder, filterArguments: [])
-        home.systemConfig = try MailboxE2E.write(
+        let system = try MailboxE2E.write(
             "calendar ~/cal\r\nregistered \(registered)\r\nkeys \(keys)\r\nalarm\r\nnow \(ReservationMail.now)\r\n",
             to: "eventsuggest.conf", in: folder)
+        let home = try MTADelivery.Home(.procmail, .maildir, in: folder, filterArguments: [], systemConfig: system)
         let steak = try FilterDeliveryTests.messages()[0]
         #expect(try home.deliver(steak.bytes).status == 0)
         let events = ReservationMail.calendar(home.root.path + "/cal")
