@@ -61,8 +61,9 @@ enum FilterCommand: Command {
         }
         switch input {
         case .overLimit(let head):
-            // Delivered whole with our verdict fields, unexamined, and never held whole.
-            let message = MailMessage(bytes: head, limits: limits.message)
+            // Delivered whole with our verdict fields, unexamined, and never held whole. Only
+            // the header is looked at (its DKIM-Signature fields become neutral verdicts).
+            let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
             let report = pipeline.unexamined(message, because: Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)"))

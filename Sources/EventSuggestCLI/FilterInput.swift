@@ -41,33 +41,31 @@ enum FilterInput {
         return bytes.count > limit ? .overLimit(head: bytes) : .whole(bytes)
     }
 
-    /// Up to `count` bytes (fewer at end of input) into one array reserved at `capacity`.
+    /// Up to `count` bytes (fewer at end of input). With a known size (`capacity`, a regular
+    /// file) the array is allocated once at that size and read into directly; from a pipe it
+    /// grows by chunks.
     private static func readUpTo(_ count: Int, capacity: Int) throws(ReadError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(capacity)
+        var failure: Int32 = 0
+        let first = min(count, capacity)
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            initialized = 0
+            while initialized < first {
+                let got = readOnce(into: buffer.baseAddress! + initialized, count: first - initialized, failure: &failure)
+                if got <= 0 { break }
+                initialized += got
+            }
+        }
+        if failure != 0 { throw ReadError(errorNumber: failure) }
+        if first > 0 && bytes.count < first { return bytes }
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while bytes.count < count {
             let wanted = min(chunkSize, count - bytes.count)
-            // Read straight into the array's spare capacity when it has room, else via the chunk.
-            if bytes.capacity - bytes.count >= wanted {
-                var failure: Int32 = 0
-                let start = bytes.count
-                bytes.append(contentsOf: repeatElement(0, count: wanted))
-                let got = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
-                    readOnce(into: buffer.baseAddress! + start, count: wanted, failure: &failure)
-                }
-                bytes.removeLast(wanted - max(0, got))
-                if got < 0 { throw ReadError(errorNumber: failure) }
-                if got == 0 { break }
-            } else {
-                var failure: Int32 = 0
-                let got = chunk.withUnsafeMutableBufferPointer { buffer in
-                    readOnce(into: buffer.baseAddress!, count: wanted, failure: &failure)
-                }
-                if got < 0 { throw ReadError(errorNumber: failure) }
-                if got == 0 { break }
-                bytes.append(contentsOf: chunk[0..<got])
+            let got = chunk.withUnsafeMutableBufferPointer { buffer in
+                readOnce(into: buffer.baseAddress!, count: wanted, failure: &failure)
             }
+            if got < 0 { throw ReadError(errorNumber: failure) }
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[0..<got])
         }
         return bytes
     }
