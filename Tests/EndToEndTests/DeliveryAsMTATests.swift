@@ -246,4 +246,32 @@ struct DeliveryAsMTATests {
         #expect(verdicts.allSatisfy { $0["result"] as? String == "pass" }, "\(verify.stdoutText)")
         #expect(ReservationMail.calendar(calendar).count == 2)
     }
+
+    /// Into a Maildir only: delivering into an mbox, maildrop writes its own envelope line and
+    /// quotes the one it was given (`>From …`) whether or not a filter runs, so an MTA must not
+    /// hand maildrop one for mbox delivery (checked by hand with maildrop 2.9.3 and no filter).
+    @Test("maildrop fed a message that starts with an envelope line: the line stays first, Python, verify and inspect read the Maildir file",
+          arguments: [MTADelivery.Store.maildir])
+    func maildropWithEnvelopeLine(store: MTADelivery.Store) throws {
+        let folder = try ReservationMail.folder("maildrop-envelope-\(store.rawValue)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = try ReservationMail.writeKeys(for: FilterDeliveryTests.registered, in: folder)
+        let registered = try ReservationMail.writeRegistered(FilterDeliveryTests.registered, in: folder)
+        let home = try MTADelivery.Home(.maildrop, store, in: folder, filterArguments: [
+            "--calendar", folder.path + "/calendar", "--keys", keys, "--registered", registered, "--now", ReservationMail.now])
+        let steak = try FilterDeliveryTests.messages()[0]
+        let envelope = Array("From \(MTADelivery.sender)  Fri Jun 19 17:00:00 2020\n".utf8)
+        let result = try home.deliver(envelope + steak.bytes)
+        #expect(result.status == 0, "\(result.stderrText)")
+        let view = try MTADelivery.pythonView(home)
+        #expect(view.count == 1)
+        #expect(view.first?["firstKey"] as? String == "Authentication-Results", "\(view)")
+        #expect(view.first?["dkim"] as? Bool == true)
+        let verify = try TestBinary.run(["verify", "--json", "--keys", keys, "--now", ReservationMail.now, home.target])
+        let verdicts = try MailboxE2E.objects(verify).flatMap { ($0["signatures"] as? [[String: Any]]) ?? [] }
+        #expect(verdicts.map { $0["result"] as? String } == ["pass"], "\(verify.stdoutText)")
+        let inspect = try MailboxE2E.objects(try TestBinary.run(["inspect", "--json", home.target]))
+        #expect(inspect.first?["subject"] as? String == "Your table at EPIC Steak on Friday, June 26")
+        #expect(ReservationMail.calendar(folder.path + "/calendar").count == 1)
+    }
 }
