@@ -13,15 +13,24 @@ public enum FilterOutput {
     }
 
     /// The output in pieces: slices of `bytes` and our fields between them.
-    public static func pieces(of bytes: ArraySlice<UInt8>, report: MessageReport, authservID: String) -> [ArraySlice<UInt8>] {
+    /// - Parameter notExamined: why the message was not examined (over a size limit), said in
+    ///   `X-Event-Suggestion: none (not examined: …)`.
+    public static func pieces(of bytes: ArraySlice<UInt8>, report: MessageReport, authservID: String,
+                              notExamined: String? = nil) -> [ArraySlice<UInt8>] {
         let edit = FilterHeaderEdit(scanning: bytes, authservID: authservID)
-        return edit.pieces(of: bytes, inserting: fields(report: report, authservID: authservID, lineEnding: edit.lineEnding))
+        return edit.pieces(of: bytes, inserting: fields(report: report, authservID: authservID, lineEnding: edit.lineEnding,
+                                                        notExamined: notExamined))
     }
 
-    /// Our fields for a message the pipeline analysed.
-    public static func fields(report: MessageReport, authservID: String, lineEnding: [UInt8]) -> [UInt8] {
+    /// Our fields for a message the pipeline analysed (or, with `notExamined`, did not).
+    public static func fields(report: MessageReport, authservID: String, lineEnding: [UInt8],
+                              notExamined: String? = nil) -> [UInt8] {
         var output = authenticationResults(AuthenticationResults.fieldValue(authservID: authservID, results: report.dkim),
                                            lineEnding: lineEnding)
+        if let notExamined {
+            return output + SuggestionField([.plain("none ("), .text("not examined: \(notExamined)"), .plain(")")])
+                .fieldBytes(lineEnding: lineEnding)
+        }
         for suggestion in suggestions(report) {
             output += suggestion.fieldBytes(lineEnding: lineEnding)
         }

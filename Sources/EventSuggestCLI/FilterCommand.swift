@@ -60,16 +60,19 @@ enum FilterCommand: Command {
             return unreadable(error, streams: streams)
         }
         switch input {
-        case .overLimit(let head):
+        case .overLimit(let head, let spill):
             // Delivered whole with our verdict fields, unexamined, and never held whole. Only
             // the header is looked at (its DKIM-Signature fields become neutral verdicts).
             let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
-            let report = pipeline.unexamined(message, because: Finding(
+            let tooLarge = Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
-                message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)"))
+                message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
+            let report = pipeline.unexamined(message, because: tooLarge)
             log?.record(report, at: location)
-            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID), to: streams)
+            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
+                  to: streams)
             do {
+                try spill?.copy { streams.write(bytes: $0) }
                 try FilterInput.copyRest { streams.write(bytes: $0) }
             } catch {
                 // Part of the message is out already: the MTA must not count it delivered.
@@ -160,9 +163,9 @@ enum FilterCommand: Command {
             return unreadable(error, streams: streams)
         }
         streams.error("eventsuggest filter: \(problem); the message was delivered unexamined")
-        let bytes = switch input {
-        case .whole(let bytes): bytes
-        case .overLimit(let head): head
+        let (bytes, spill): ([UInt8], SpillFile?) = switch input {
+        case .whole(let bytes): (bytes, nil)
+        case .overLimit(let head, let spill): (head, spill)
         }
         let edit = FilterHeaderEdit(scanning: bytes[...], authservID: authservID)
         let fields = FilterOutput.setupFailureFields(problem: problem, isSigned: edit.isSigned, authservID: authservID,
@@ -170,6 +173,7 @@ enum FilterCommand: Command {
         write(edit.pieces(of: bytes[...], inserting: fields), to: streams)
         if case .overLimit = input {
             do {
+                try spill?.copy { streams.write(bytes: $0) }
                 try FilterInput.copyRest { streams.write(bytes: $0) }
             } catch {
                 streams.flush()
