@@ -25,8 +25,9 @@ enum CommandLineTool {
 
             PATH is a Maildir folder, an mbox file, a single message file, or - for standard input.
             Run 'eventsuggest COMMAND --help' for a command's options. Options may also come from
-            --config FILE, $XDG_CONFIG_HOME/eventsuggest/config (or ~/.config/eventsuggest/config) or
-            /etc/eventsuggest.conf: one 'option value' per line, # comments; the command line wins.
+            /etc/eventsuggest.conf, then --config FILE or $XDG_CONFIG_HOME/eventsuggest/config (or
+            ~/.config/eventsuggest/config): one 'option value' per line, # comments, ~ and $HOME
+            expanded in paths; a later file wins, the command line wins over both.
             'eventsuggest help limits' lists the input limits and how to change them (--limit NAME=N).
             Exit status: 0 ok, 1 findings or unreadable input, 2 usage error, 75 temporary failure.
             """
