@@ -74,4 +74,23 @@ struct DeliveryConfigurationTests {
         #expect(ReservationMail.suggestions(Array(none.stdout)).first?.hasPrefix("ignored") == true,
                 "--config none still read a file: \(ReservationMail.suggestions(Array(none.stdout)))")
     }
+
+    @Test("the example configuration `make install` ships reads as it is: every word known, its ~ paths expanded")
+    func installedExample() throws {
+        let folder = try ReservationMail.folder("config-example")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = TestBinary.repositoryRoot.appendingPathComponent("docs/eventsuggest.conf.example").path
+        try MailboxE2E.write(Self.domains.joined(separator: "\n") + "\n", to: ".eventsuggest/registered", in: folder)
+        let keys = try ReservationMail.writeKeys(for: Self.domains, in: folder)
+        let steak = try FilterDeliveryTests.messages()[0]
+        let result = try ReservationMail.run(TestBinary.eventsuggest.path, ["filter", "--keys", keys, "--now", ReservationMail.now],
+                                             input: steak.bytes,
+                                             environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin",
+                                                           "EVENTSUGGEST_SYSTEM_CONFIG": example])
+        #expect(result.status == 0)
+        #expect(result.stderrText.isEmpty, "\(result.stderrText)")
+        #expect(ReservationMail.suggestions(Array(result.stdout)).first?.hasPrefix("created") == true,
+                "\(ReservationMail.suggestions(Array(result.stdout)))")
+        #expect(ReservationMail.calendar(folder.path + "/.calendars/reservations").count == 1)
+    }
 }
