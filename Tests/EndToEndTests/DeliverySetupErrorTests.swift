@@ -122,4 +122,28 @@ struct DeliverySetupErrorTests {
                 "\(ReservationMail.suggestions(stored))")
         #expect(ReservationMail.calendar(folder.path + "/calendar").count == 1)
     }
+
+    @Test("defer-on-error asked for in a configuration file that is itself broken: still 75, and the authserv-id it names is honoured when delivering")
+    func wishesReadFromABrokenFile() throws {
+        let folder = try ReservationMail.folder("setup-broken-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mail = try Self.forgedMail()
+        let deferring = try MailboxE2E.write("defer-on-error yes\r\nbogus-word 1\r\n", to: "deferring.conf", in: folder)
+        let deferred = try TestBinary.run(["filter", "--config", deferring], input: Data(mail.bytes))
+        #expect(deferred.status == 75)
+        #expect(deferred.stdout.isEmpty)
+        #expect(deferred.stderrText.contains("deferring.conf:2: unknown option 'bogus-word'"), "\(deferred.stderrText)")
+
+        // Without the wish: delivered; the file's authserv-id decides which fields are forged claims of ours.
+        let renamed = try MailboxE2E.write("authserv-id epicsteak.example\nbogus-word 1\n", to: "renamed.conf", in: folder)
+        let input = Array("Authentication-Results: epicsteak.example; dkim=pass\r\n".utf8) + mail.bytes
+        let delivered = try TestBinary.run(["filter", "--config", renamed], input: Data(input))
+        #expect(delivered.status == 0)
+        let text = ReservationMail.text(Array(delivered.stdout))
+        #expect(text.hasPrefix("Authentication-Results: epicsteak.example;"), "\(text.prefix(300))")
+        #expect(!text.contains("Authentication-Results: epicsteak.example; dkim=pass"), "the forged claim was kept")
+        // Fields of another authserv-id ("eventsuggest" is not ours now) stay.
+        #expect(text.contains("Authentication-Results: eventsuggest; dkim=pass header.d=epicsteak.example"))
+        #expect(!text.contains("FORGED"))
+    }
 }
