@@ -37,7 +37,7 @@ help:
 	@echo "make bench    the benchmark against peer tools"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)"
 	@echo "make test-sanitize   the whole suite under AddressSanitizer and ThreadSanitizer (about 7 minutes)"
-	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime) and its docs"
+	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime), its docs and an example configuration"
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "make deps: no Swift toolchain on PATH (expected at /opt/swift/usr/bin); install Swift 6 first" >&2; exit 1; }
@@ -111,7 +111,7 @@ install: deps
 	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
 	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
-	install -m 644 README.md docs/ARCHITECTURE.md $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
 
 clean:
 	rm -rf .build calendar calendar-report.jsonl

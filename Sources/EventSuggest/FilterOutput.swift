@@ -1,92 +1,99 @@
-import Foundation
 import DKIM
 import ICalendar
 import MailMessage
 
 /// The message as filter mode hands it back: our `Authentication-Results` and
-/// `X-Event-Suggestion` fields prepended, earlier `Authentication-Results` fields that
-/// claim our authserv-id removed (a sender cannot forge our verdict), every other byte
-/// unchanged.
+/// `X-Event-Suggestion` fields inserted at the top (after an mbox envelope line), earlier
+/// fields that claim to be ours left out (``FilterHeaderEdit``), every other byte unchanged.
 public enum FilterOutput {
+    /// The whole output as one array (tests, small messages). Filter mode writes
+    /// ``pieces(of:report:authservID:)`` instead, so a large message is never copied.
     public static func rewrite(_ message: MailMessage, report: MessageReport, authservID: String) -> [UInt8] {
-        let lineEnding: [UInt8] = usesCRLF(message.bytes) ? [0x0D, 0x0A] : [0x0A]
-        var output: [UInt8] = []
-        let results = AuthenticationResults.fieldValue(authservID: authservID, results: report.dkim)
-        output += fieldBytes("Authentication-Results", results, lineEnding: lineEnding)
-        for line in suggestionLines(report) {
-            output += fieldBytes("X-Event-Suggestion", line, lineEnding: lineEnding)
+        Array(pieces(of: message.bytes[...], report: report, authservID: authservID).joined())
+    }
+
+    /// The output in pieces: slices of `bytes` and our fields between them.
+    /// - Parameter notExamined: why the message was not examined (over a size limit), said in
+    ///   `X-Event-Suggestion: none (not examined: …)`.
+    public static func pieces(of bytes: ArraySlice<UInt8>, report: MessageReport, authservID: String,
+                              notExamined: String? = nil) -> [ArraySlice<UInt8>] {
+        let edit = FilterHeaderEdit(scanning: bytes, authservID: authservID)
+        return edit.pieces(of: bytes, inserting: fields(report: report, authservID: authservID, lineEnding: edit.lineEnding,
+                                                        notExamined: notExamined))
+    }
+
+    /// Our fields for a message the pipeline analysed (or, with `notExamined`, did not).
+    public static func fields(report: MessageReport, authservID: String, lineEnding: [UInt8],
+                              notExamined: String? = nil) -> [UInt8] {
+        var output = authenticationResults(AuthenticationResults.fieldValue(authservID: authservID, results: report.dkim),
+                                           lineEnding: lineEnding)
+        if let notExamined {
+            return output + SuggestionField([.plain("none ("), .text("not examined: \(notExamined)"), .plain(")")])
+                .fieldBytes(lineEnding: lineEnding)
         }
-        // Copy the message, leaving out forged verdicts of ours.
-        var cursor = 0
-        for field in message.header.fields(named: "Authentication-Results") where claims(field, authservID) {
-            output += message.bytes[cursor..<field.raw.startIndex]
-            cursor = field.raw.endIndex
+        for suggestion in suggestions(report) {
+            output += suggestion.fieldBytes(lineEnding: lineEnding)
         }
-        output += message.bytes[cursor...]
         return output
     }
 
-    /// What was found and done, one line per event, e.g.
+    /// Our fields when nothing could be analysed because eventsuggest itself is not set up
+    /// (a usage or configuration error, a missing file): RFC 8601 §2.7.1 `dkim=temperror`
+    /// for a signed message (verifying it again once the setup is fixed may give another
+    /// answer), `dkim=none` for an unsigned one, each with the problem as a comment; and
+    /// `X-Event-Suggestion: error (…)`.
+    public static func setupFailureFields(problem: String, isSigned: Bool, authservID: String,
+                                          lineEnding: [UInt8]) -> [UInt8] {
+        let results = isSigned
+            ? [DKIMResult(outcome: .temperror, reason: "not verified: eventsuggest is not set up: \(problem)", line: 0)] : []
+        var value = AuthenticationResults.fieldValue(authservID: authservID, results: results)
+        if !isSigned { value += " (not verified: eventsuggest is not set up: \(commentSafe(problem)))" }
+        return authenticationResults(value, lineEnding: lineEnding)
+            + SuggestionField([.plain("error ("), .text("not examined: \(problem)"), .plain(")")])
+                .fieldBytes(lineEnding: lineEnding)
+    }
+
+    /// What was found and done, one field per event, e.g.
     /// `created "EPIC Steak — table for 2" 2020-06-26T19:30:00-07:00; id=IWDSCA`.
-    public static func suggestionLines(_ report: MessageReport) -> [String] {
-        if let error = report.calendarError { return ["error (calendar not written: \(error))"] }
-        guard report.decision.trusted else {
-            return report.reservations.isEmpty ? ["none (no trusted reservation markup)"]
-                : ["ignored (\(report.reservations.count) reservation(s) from an untrusted sender: \(report.decision.reason))"]
+    public static func suggestions(_ report: MessageReport) -> [SuggestionField] {
+        if let error = report.calendarError {
+            return [SuggestionField([.plain("error ("), .text("calendar not written: \(error)"), .plain(")")])]
         }
-        if report.reservations.isEmpty { return ["none (no reservation markup)"] }
-        if report.outcomes.isEmpty { return ["found \(report.reservations.count) reservation(s); no calendar folder given"] }
+        guard report.decision.trusted else {
+            return report.reservations.isEmpty
+                ? [SuggestionField([.plain("none (no trusted reservation markup)")])]
+                : [SuggestionField([.plain("ignored (\(report.reservations.count) reservation(s) from an untrusted sender: "),
+                                    .text(report.decision.reason), .plain(")")])]
+        }
+        if report.reservations.isEmpty { return [SuggestionField([.plain("none (no reservation markup)")])] }
+        if report.outcomes.isEmpty {
+            return [SuggestionField([.plain("found \(report.reservations.count) reservation(s); no calendar folder given")])]
+        }
         return report.outcomes.map { outcome in
-            var line = outcome.action.rawValue
-            if let summary = outcome.summary { line += " \"\(summary)\"" }
-            if let start = outcome.start { line += " \(start)" }
-            if let id = outcome.reservationID { line += "; id=\(id)" }
-            if outcome.action == .skipped, let code = outcome.code { line += "; \(code)" }
-            return line
+            var pieces: [SuggestionField.Piece] = [.plain(outcome.action.rawValue)]
+            if let summary = outcome.summary { pieces += [.plain(" \""), .text(summary), .plain("\"")] }
+            if let start = outcome.start { pieces.append(.plain(" \(start)")) }
+            if let id = outcome.reservationID { pieces.append(.plain("; id=\(id)")) }
+            if outcome.action == .skipped, let code = outcome.code { pieces.append(.plain("; \(code)")) }
+            if outcome.action == .failed { pieces += [.plain("; not written: "), .text(outcome.reason ?? "unknown error")] }
+            return SuggestionField(pieces)
         }
     }
 
-    /// `Name: value` with the value made safe for a header: control characters (CR, LF from
-    /// markup) become spaces, non-ASCII text becomes RFC 2047 words, long lines are folded.
-    static func fieldBytes(_ name: String, _ value: String, lineEnding: [UInt8]) -> [UInt8] {
-        var lines: [[UInt8]] = []
-        for (index, physical) in value.components(separatedBy: "\r\n\t").enumerated() {
-            let safe = String(String.UnicodeScalarView(physical.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-            let encoded = safe.unicodeScalars.allSatisfy(\.isASCII) ? safe : encodedWords(safe)
-            lines.append(Array(((index == 0 ? "\(name): " : "\t") + encoded).utf8))
+    /// The texts of ``suggestions(_:)`` as a reader sees them after decoding.
+    public static func suggestionLines(_ report: MessageReport) -> [String] { suggestions(report).map(\.text) }
+
+    /// `Authentication-Results: value` with the value's own folding (`\r\n\t` between results)
+    /// in the message's line ending. The value is ASCII: DKIM's comments are made safe there.
+    static func authenticationResults(_ value: String, lineEnding: [UInt8]) -> [UInt8] {
+        let lines = value.components(separatedBy: "\r\n\t").enumerated().map { index, line in
+            Array(((index == 0 ? "Authentication-Results: " : "\t") + SuggestionField.asciiSafe(line)).utf8)
         }
         return Array(lines.joined(separator: lineEnding)) + lineEnding
     }
 
-    /// RFC 2047 B-encoded words of at most 45 bytes of UTF-8 each, never splitting a character.
-    static func encodedWords(_ text: String) -> String {
-        var words: [String] = []
-        var chunk: [UInt8] = []
-        for character in text {
-            let bytes = Array(String(character).utf8)
-            if chunk.count + bytes.count > 45 {
-                words.append(encodeWord(chunk))
-                chunk = []
-            }
-            chunk += bytes
-        }
-        if !chunk.isEmpty { words.append(encodeWord(chunk)) }
-        return words.joined(separator: " ")
-    }
-
-    private static func encodeWord(_ bytes: [UInt8]) -> String {
-        "=?UTF-8?B?" + Data(bytes).base64EncodedString() + "?="
-    }
-
-    /// Whether the field's authserv-id is ours. RFC 8601 §2.2: `[CFWS] authserv-id`, where
-    /// authserv-id is a token or a quoted-string: `(trust me) eventsuggest;` and
-    /// `"eventsuggest";` are claims of ours just as much as `eventsuggest;`.
-    static func claims(_ field: HeaderField, _ authservID: String) -> Bool {
-        field.leadingWord?.lowercased() == authservID.lowercased()
-    }
-
-    private static func usesCRLF(_ bytes: [UInt8]) -> Bool {
-        guard let newline = bytes.firstIndex(of: 0x0A) else { return true }
-        return newline > 0 && bytes[newline - 1] == 0x0D
+    /// Text that never breaks out of an RFC 5322 comment.
+    static func commentSafe(_ text: String) -> String {
+        String(SuggestionField.singleLine(text).map { "()\\".contains($0) ? "_" : $0 })
     }
 }

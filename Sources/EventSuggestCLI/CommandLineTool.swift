@@ -25,8 +25,9 @@ enum CommandLineTool {
 
             PATH is a Maildir folder, an mbox file, a single message file, or - for standard input.
             Run 'eventsuggest COMMAND --help' for a command's options. Options may also come from
-            --config FILE, $XDG_CONFIG_HOME/eventsuggest/config (or ~/.config/eventsuggest/config) or
-            /etc/eventsuggest.conf: one 'option value' per line, # comments; the command line wins.
+            /etc/eventsuggest.conf, then --config FILE or $XDG_CONFIG_HOME/eventsuggest/config (or
+            ~/.config/eventsuggest/config): one 'option value' per line, # comments, ~ and $HOME
+            expanded in paths; a later file wins, the command line wins over both.
             'eventsuggest help limits' lists the input limits and how to change them (--limit NAME=N).
             Exit status: 0 ok, 1 findings or unreadable input, 2 usage error, 75 temporary failure.
             """
@@ -62,16 +63,29 @@ enum CommandLineTool {
             streams.write(command.helpText)
             return ExitStatus.success.rawValue
         }
+        let environment = ProcessInfo.processInfo.environment
         do {
-            let configured = try ConfigurationFile.arguments(
-                for: command, commandLine: rest, environment: ProcessInfo.processInfo.environment)
+            let configured = try ConfigurationFile.arguments(for: command, commandLine: rest, environment: environment)
             let parsed = try ArgumentParser.parse(
                 configured + ConfigurationFile.removingConfig(rest), options: command.options, command: command.name)
             let status = try command.run(parsed, streams: streams)
             streams.flush()
             return status.rawValue
         } catch {
+            // filter must never turn a setup problem into a lost or unprotected message.
+            if command is FilterCommand.Type {
+                return FilterCommand.setupFailed(error, commandLine: rest, environment: environment, streams: streams).rawValue
+            }
             return report(error, streams: streams).rawValue
+        }
+    }
+
+    /// The one line that says what went wrong, without the exit status: for filter's
+    /// standard error (procmail's LOGFILE), where a message is delivered anyway.
+    static func problemText(_ error: any Error) -> String {
+        switch error {
+        case let usage as UsageError: "usage: \(usage.message)"
+        default: "\(error)"
         }
     }
 

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import DKIM
 import EventSuggest
 import Findings
 import Mailbox
@@ -18,47 +17,170 @@ enum FilterCommand: Command {
                         | eventsuggest filter --calendar $HOME/.calendars/reservations --registered $HOME/.eventsuggest/registered
         For maildrop:   xfilter "eventsuggest filter --calendar …"
 
-        The message is written back byte for byte with two kinds of field prepended:
-        Authentication-Results (RFC 8601; earlier ones claiming our --authserv-id are
-        removed, so a sender cannot forge our verdict) and X-Event-Suggestion (what was
-        found and done, one per event). Events are written into --calendar when the
-        sender is trusted: a DKIM signature passes, its domain is aligned with From, and
-        From's domain is registered.
+        The message is written back byte for byte with two kinds of field added at the top
+        (after an mbox 'From ' envelope line, which stays first): Authentication-Results
+        (RFC 8601) and X-Event-Suggestion (what was found and done, one per event). Earlier
+        Authentication-Results fields claiming our --authserv-id and every earlier
+        X-Event-Suggestion field are removed, so a sender cannot forge either. Events are
+        written into --calendar when the sender is trusted: a DKIM signature passes, its
+        domain is aligned with From, and From's domain is registered.
 
-        Mail is never lost: the whole message is read first; whatever happens later, the
-        output is the complete message (with our fields, or unchanged after an internal
-        error). With --defer-on-tempfail a DNS failure exits 75 (EX_TEMPFAIL) and writes
-        nothing, so the mail server retries later. A calendar folder that cannot be written
-        is reported in X-Event-Suggestion; the message is still delivered.
+        Mail is never lost and never passed on unprotected. When eventsuggest itself is not
+        set up (a usage or configuration error, a missing --registered, --keys, --psl or
+        --log file), the message still goes out whole with forged fields removed,
+        'X-Event-Suggestion: error (…)', one line on standard error, exit 0. A calendar
+        event that cannot be written is listed as 'failed' and the others are still written.
+        --defer-on-error: exit 75 (EX_TEMPFAIL) with nothing on stdout on any of these and
+        on a temporary DNS failure, so the mail server retries (with procmail, see the
+        README's ':0 e' recipe). --defer-on-tempfail: the same for a DNS failure and a setup
+        problem only.
         """
     static let options: [OptionSpec] = PipelineOptions.specs + [
-        .flag("defer-on-tempfail", "Exit 75 (EX_TEMPFAIL) without output when a key lookup fails temporarily."),
+        .flag("defer-on-tempfail", "Exit 75 (EX_TEMPFAIL) without output when a key lookup fails temporarily or the setup is broken."),
+        .flag("defer-on-error", "Exit 75 without output on any failure: setup, key lookup, or a calendar event not written."),
     ]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
+        // The setup: anything thrown here goes to setupFailed (CommandLineTool.run).
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: name)
         }
         let limits = try LimitOptions.limits(arguments, command: name)
         let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
         let log = try FindingLog(path: arguments.value("log"))
-        // Read everything before anything is written: the output is then always whole.
-        let input = try MessageSource.readWhole("-", limits: MailboxLimits(maxMessageBytes: .max))
-        let message = MailMessage(bytes: input.bytes, limits: limits.message)
-        // Over the size limit the message is still delivered whole, with our verdict fields, unexamined.
-        let report = input.bytes.count > limits.mailbox.maxMessageBytes
-            ? pipeline.unexamined(message, because: Finding(
-                code: MailboxFindingCode.messageTooLarge, severity: .error,
-                message: "message of \(input.bytes.count) bytes is larger than \(limits.mailbox.maxMessageBytes) (limit message-bytes)"))
-            : pipeline.process(message)
-        log?.record(report, at: input.location)
-        if arguments.has("defer-on-tempfail") && report.dkim.contains(where: { $0.outcome == .temperror }) {
-            streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(report.dkim.first { $0.outcome == .temperror }?.reason ?? ""))")
-            return .temporaryFailure
+        let authservID = PipelineOptions.authservID(arguments)
+        let deferOnError = arguments.has("defer-on-error")
+        let deferOnTempfail = deferOnError || arguments.has("defer-on-tempfail")
+        let location = MessageLocation(path: "-")
+
+        let input: FilterInput.Content
+        do {
+            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: headBytes(limits))
+        } catch {
+            return unreadable(error, streams: streams)
         }
-        streams.write(bytes: FilterOutput.rewrite(message, report: report, authservID: PipelineOptions.authservID(arguments)))
+        switch input {
+        case .overLimit(let head, let spill):
+            // Delivered whole with our verdict fields, unexamined, and never held whole. Only
+            // the header is looked at (its DKIM-Signature fields become neutral verdicts).
+            let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
+            let tooLarge = Finding(
+                code: MailboxFindingCode.messageTooLarge, severity: .error,
+                message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
+            let report = pipeline.unexamined(message, because: tooLarge)
+            log?.record(report, at: location)
+            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
+                  to: streams)
+            do {
+                try spill?.copy { streams.write(bytes: $0) }
+                try FilterInput.copyRest { streams.write(bytes: $0) }
+            } catch {
+                // Part of the message is out already: the MTA must not count it delivered.
+                streams.flush()
+                streams.error("eventsuggest filter: \(error); exit 75 so the mail server retries")
+                return .temporaryFailure
+            }
+        case .whole(let bytes):
+            let message = MailMessage(bytes: bytes, limits: limits.message)
+            let report = pipeline.process(message)
+            log?.record(report, at: location)
+            if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
+                streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(failed.reason ?? ""))")
+                return .temporaryFailure
+            }
+            if deferOnError, let problem = calendarProblem(report) {
+                streams.error("eventsuggest filter: deferring (--defer-on-error): \(problem)")
+                return .temporaryFailure
+            }
+            if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
+            write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+        }
         streams.flush()
         // A reader that went away got less than the message: the MTA must not count it delivered.
+        return streams.outputFailed ? .temporaryFailure : .success
+    }
+
+    /// What the calendar did not do for a report, in one line, or nil when all went well.
+    static func calendarProblem(_ report: MessageReport) -> String? {
+        if let error = report.calendarError { return "calendar not written: \(error)" }
+        let failed = report.outcomes.filter { $0.action == .failed }
+        guard !failed.isEmpty else { return nil }
+        return "\(failed.count) of \(report.outcomes.count) event(s) not written: \(failed[0].reason ?? "unknown error")"
+    }
+
+    /// How much of a message over the limit is read to find its header: the header budget
+    /// and a little more (the envelope line, the line that ends the header).
+    static func headBytes(_ limits: InputLimits) -> Int {
+        min(limits.mailbox.maxMessageBytes, limits.message.maxHeaderBytes) + FilterInput.chunkSize
+    }
+
+    /// Writes the pieces in chunks: a large message is never copied whole into a buffer.
+    static func write(_ pieces: [ArraySlice<UInt8>], to streams: StandardStreams) {
+        for piece in pieces {
+            var start = piece.startIndex
+            while start < piece.endIndex {
+                let end = min(piece.endIndex, start + FilterInput.chunkSize)
+                streams.write(bytes: Array(piece[start..<end]))
+                start = end
+            }
+        }
+    }
+
+    static func unreadable(_ error: FilterInput.ReadError, streams: StandardStreams) -> ExitStatus {
+        streams.error("eventsuggest filter: \(error); exit 75 so the mail server retries")
+        return .temporaryFailure
+    }
+
+    // MARK: - Setup failures
+
+    /// Every failure before the message is analysed (usage, configuration, a missing file)
+    /// gets one answer: the message goes out whole, forged fields removed, with our fields
+    /// saying why nothing was verified, one line on standard error, exit 0; or, when the
+    /// user asked to defer (--defer-on-error, --defer-on-tempfail), exit 75 and no output.
+    ///
+    /// Exit 0 is the default because of procmail: on any other exit status of a `:0 fw`
+    /// filter it delivers the original message, forged `Authentication-Results` and
+    /// `X-Event-Suggestion` fields included. maildrop would defer instead, and mail would
+    /// pile up in the queue until someone notices; the user who prefers that says so.
+    static func setupFailed(_ error: any Error, commandLine: [String], environment: [String: String],
+                            streams: StandardStreams) -> ExitStatus {
+        let problem = CommandLineTool.problemText(error)
+        let deferring = ["defer-on-error", "defer-on-tempfail"].contains {
+            ConfigurationFile.bestEffort($0, commandLine: commandLine, environment: environment).present
+        }
+        if deferring {
+            streams.error("eventsuggest filter: \(problem); deferring: exit 75 so the mail server retries")
+            return .temporaryFailure
+        }
+        let authservID = ConfigurationFile.bestEffort("authserv-id", commandLine: commandLine, environment: environment).value
+            ?? "eventsuggest"
+        let defaults = InputLimits.default
+        let input: FilterInput.Content
+        do {
+            input = try FilterInput.read(limit: defaults.mailbox.maxMessageBytes, headBytes: headBytes(defaults))
+        } catch {
+            streams.error("eventsuggest filter: \(problem)")
+            return unreadable(error, streams: streams)
+        }
+        streams.error("eventsuggest filter: \(problem); the message was delivered unexamined")
+        let (bytes, spill): ([UInt8], SpillFile?) = switch input {
+        case .whole(let bytes): (bytes, nil)
+        case .overLimit(let head, let spill): (head, spill)
+        }
+        let edit = FilterHeaderEdit(scanning: bytes[...], authservID: authservID)
+        let fields = FilterOutput.setupFailureFields(problem: problem, isSigned: edit.isSigned, authservID: authservID,
+                                                     lineEnding: edit.lineEnding)
+        write(edit.pieces(of: bytes[...], inserting: fields), to: streams)
+        if case .overLimit = input {
+            do {
+                try spill?.copy { streams.write(bytes: $0) }
+                try FilterInput.copyRest { streams.write(bytes: $0) }
+            } catch {
+                streams.flush()
+                return unreadable(error, streams: streams)
+            }
+        }
+        streams.flush()
         return streams.outputFailed ? .temporaryFailure : .success
     }
 }

@@ -41,6 +41,8 @@ struct ScanSummary {
         var eventRows = [StoreOutcome.Action.created, .updated, .cancelled, .unchanged, .skipped].map {
             ($0.rawValue, events[$0, default: 0])
         }
+        // Shown only when it happened (a disk full mid-run), so the usual summary stays as it is.
+        if let failed = events[.failed], failed > 0 { eventRows.append(("failed (not written)", failed)) }
         if removedTemporaryFiles > 0 { eventRows.append(("stale temp files removed", removedTemporaryFiles)) }
         sections.append(("Events", eventRows))
         if !diagnostics.isEmpty {

@@ -56,7 +56,16 @@ public struct CalendarStore: Sendable {
             let removed = repairsBeforeEachWrite ? files.removeStaleTemporaryFiles() : 0
             var outcomes: [StoreOutcome] = []
             for reservation in reservations {
-                outcomes += try applyLocked(reservation, from: source)
+                // One part that cannot be written (disk full) must not stop the others: it
+                // gets a `failed` outcome; only a folder that cannot be used at all throws.
+                do throws(CalendarStoreError) {
+                    outcomes += try applyLocked(reservation, from: source)
+                } catch {
+                    let draft = EventMapping.draft(for: reservation, options: mapping)
+                    outcomes.append(StoreOutcome(action: .failed, reason: error.description, summary: draft?.summary,
+                                                 start: draft?.start, reservationID: reservation.reservationID,
+                                                 itemReference: reservation.itemReference))
+                }
             }
             return Write(outcomes: outcomes, removedTemporaryFiles: removed)
         }

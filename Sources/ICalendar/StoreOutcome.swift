@@ -3,11 +3,11 @@ import SchemaMarkup
 /// What the store did with one reservation part, for the report.
 public struct StoreOutcome: Sendable, Hashable {
     public enum Action: String, Sendable, Hashable, Codable {
-        case created, updated, cancelled, unchanged, skipped
+        case created, updated, cancelled, unchanged, skipped, failed
     }
 
     public var action: Action
-    /// Why it was skipped or left unchanged, in words.
+    /// Why it was skipped, left unchanged or failed, in words.
     public var reason: String?
     /// A stable code for skips (`end-time-passed`, `older-message`, `not-confirmed`, …).
     public var code: String?

@@ -287,7 +287,9 @@ enum ReservationMail {
             if encoding == "B", let data = Data(base64Encoded: payload) {
                 result += String(decoding: data, as: UTF8.self)
             } else {
-                result += payload.replacingOccurrences(of: "_", with: " ").removingPercentEncoding ?? payload
+                // RFC 2047 §4.2: "_" is a space, "=XX" a byte in hex.
+                result += payload.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "%", with: "%25")
+                    .replacingOccurrences(of: "=", with: "%").removingPercentEncoding ?? payload
             }
             cursor = range.upperBound
         }

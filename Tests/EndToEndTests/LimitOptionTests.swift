@@ -184,12 +184,18 @@ struct LimitOptionTests {
         ("message-bytes=99999999999G", "at least 1"), ("events=5X", "at least 1"),
     ])
     func badValues(_ setting: String, _ expected: String) throws {
-        for command in ["scan", "filter", "verify", "lint", "extract", "inspect"] {
-            let path = command == "filter" ? [] : ["/nonexistent"]
-            let result = try TestBinary.run([command, "--limit", setting] + path, input: Data())
+        for command in ["scan", "verify", "lint", "extract", "inspect"] {
+            let result = try TestBinary.run([command, "--limit", setting, "/nonexistent"], input: Data())
             #expect(result.status == 2, "\(command) \(setting): \(result.stderrText)")
             #expect(result.stderrText.contains(expected), "\(command) \(setting): \(result.stderrText)")
         }
+        // filter (issue 14): a setup error still delivers the message, with our error field, exit 0.
+        let message = Data("From: a@b.example\r\nSubject: s\r\n\r\nbody\r\n".utf8)
+        let filter = try TestBinary.run(["filter", "--limit", setting], input: message)
+        #expect(filter.status == 0, "filter \(setting): \(filter.stderrText)")
+        #expect(filter.stderrText.contains(expected), "filter \(setting): \(filter.stderrText)")
+        #expect(ReservationMail.suggestions(Array(filter.stdout)).first?.hasPrefix("error (not examined: ") == true)
+        #expect(filter.stdout.suffix(message.count) == message)
     }
 
     @Test("K, M and G multiply by 1024; help shows the defaults in that form")
