@@ -1,7 +1,14 @@
 /// Which of two messages about a reservation is newer: the signed `modifiedTime` first, then
-/// the signed message Date. A part that is missing (no `modifiedTime`, a Date the signature
-/// does not cover or that is unusable) is older than any value: a message cannot become
-/// newer by leaving something out.
+/// the signed message Date (DESIGN.md: "modifiedTime first and the message's Date when those
+/// are equal or absent").
+///
+/// A message without `modifiedTime` is placed by its Date (a minimal cancellation carries
+/// only id and status, and must still cancel a booking whose confirmation had one); mail
+/// that stamps every version with the booking's creation time is ordered by Date. A Date
+/// the signature does not vouch for is nil, and nil is older than any instant: a message
+/// cannot become newer by leaving something out. The order is total (lexicographic over
+/// (`modifiedTime` ?? Date, Date)), which is what makes the final calendar independent of
+/// the order of arrival.
 public struct EventVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `modifiedTime` of the reservation, seconds since 1970.
     public var modified: Int64?
@@ -16,9 +23,21 @@ public struct EventVersion: Sendable, Hashable, Comparable, CustomStringConverti
     /// The version nothing is older than: what a message with neither part has.
     public static let oldest = EventVersion(modified: nil, messageDate: nil)
 
+    /// When the message says it was made: `modifiedTime`, else its Date.
+    var instant: Int64? { modified ?? messageDate }
+
     public static func < (left: EventVersion, right: EventVersion) -> Bool {
-        if left.modified != right.modified { return isLess(left.modified, right.modified) }
+        if left.instant != right.instant { return isLess(left.instant, right.instant) }
         return isLess(left.messageDate, right.messageDate)
+    }
+
+    public static func == (left: EventVersion, right: EventVersion) -> Bool {
+        left.instant == right.instant && left.messageDate == right.messageDate
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instant)
+        hasher.combine(messageDate)
     }
 
     /// nil is older than any instant.

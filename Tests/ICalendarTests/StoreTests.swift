@@ -120,15 +120,15 @@ struct StoreTests {
         let byModified = try store.apply([table("2027-03-10T19:00:00+01:00", modified: "2027-02-19T00:00:00Z")],
                                          from: .mail(date: "2027-02-25T09:00:00Z"))
         #expect(byModified.map(\.code) == ["older-message"])
-        // No modifiedTime at all is older than any modifiedTime, whatever the Date says.
-        let without = try store.apply([table("2027-03-10T19:00:00+01:00")], from: .mail(date: "2027-02-28T09:00:00Z"))
+        // Without modifiedTime the Date stands in for it: dated the 19th, older.
+        let without = try store.apply([table("2027-03-10T19:00:00+01:00")], from: .mail(date: "2027-02-19T09:00:00Z"))
         #expect(without.map(\.code) == ["older-message"])
         // Neither a modifiedTime nor a (signed) Date: older than anything stored.
         let unsigned = try store.apply([table("2027-03-10T19:00:00+01:00")], from: .mail(date: nil))
         #expect(unsigned.map(\.code) == ["older-message"])
         // An older cancellation does not cancel a newer confirmation either.
         let oldCancel = try store.apply([.make(.foodEstablishment, id: "ZP-4711", status: .cancelled, item: "")],
-                                        from: .mail(date: "2027-02-20T10:00:00Z"))
+                                        from: .mail(date: "2027-02-19T10:00:00Z"))
         #expect(oldCancel.map(\.code) == ["older-message"])
         let text = try directory.read(try #require(directory.icsFiles().first))
         #expect(values("DTSTART", in: text) == ["20270310T193000Z"])
