@@ -83,8 +83,12 @@ public struct CalendarStore: Sendable {
                                touched: inout Set<String>) throws(CalendarStoreError) -> [StoreOutcome] {
         var attempt = 1
         while true {
+            // The parts this message has touched count only once an attempt went through.
+            var touchedByAttempt = touched
             do {
-                return try applyLocked(reservation, position: position, from: source, touched: &touched)
+                let outcomes = try applyLocked(reservation, position: position, from: source, touched: &touchedByAttempt)
+                touched = touchedByAttempt
+                return outcomes
             } catch .changedMeanwhile(let path) {
                 guard attempt < 3 else { throw .changedMeanwhile(path: path) }
                 attempt += 1
