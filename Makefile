@@ -7,10 +7,10 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 
 # Debian packages the project needs: to build (OpenSSL, libxml2, pkg-config to find them)
 # and to test: python3 (cross-check with Python's email package), dnsmasq-base (a real DNS
-# server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers).
+# server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers), vdirsyncer (syncs the calendar folder as users do).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
                 dnsmasq-base python3-dkim opendkim-tools python3-extruct \
-                python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop
+                python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop vdirsyncer
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
