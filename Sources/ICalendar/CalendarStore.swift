@@ -140,10 +140,12 @@ public struct CalendarStore: Sendable {
         }
 
         // The event under today's name, else under the name events were given before issue 15
-        // (the signing domain and the markup's item reference), updated in place.
+        // (the signing domain, or its organization, and the markup's item reference), updated in place.
         var stored = try collection.event(named: identity.uid.fileName)
-        let legacy = EventUID(domain: source.domain, reservationID: reservationID, itemReference: reservation.itemReference)
-        if stored == nil, legacy != identity.uid { stored = try collection.event(named: legacy.fileName) }
+        for domain in Set([source.domain.lowercased(), source.organizationalDomain]).sorted() where stored == nil {
+            let legacy = EventUID(domain: domain, reservationID: reservationID, itemReference: reservation.itemReference)
+            if legacy != identity.uid { stored = try collection.event(named: legacy.fileName) }
+        }
         let name = stored?.name ?? identity.uid.fileName
         let uid = stored?.event.property("UID").map { EventUID(value: $0.rawValue) } ?? identity.uid
         outcome.uid = uid

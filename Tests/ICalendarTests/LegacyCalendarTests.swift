@@ -62,6 +62,18 @@ struct LegacyCalendarTests {
         #expect(try directory.icsFiles() == Self.files.sorted(), "no event beside the old ones")
     }
 
+    @Test("an old event is found by an update signed by a subdomain of the domain that wrote it")
+    func subdomainFindsOldEvent() throws {
+        let directory = try oldCalendar()
+        let store = CalendarStore(directory: directory.path, now: seconds("2027-03-02T10:00:00Z"))
+        let moved = try store.apply([restaurant("ZP-4711", "Zur Post", "2027-03-10T21:00:00+01:00")],
+                                    from: .mail("mail.zurpost.example", organization: "zurpost.example",
+                                                date: "2027-02-21T09:00:00Z"))
+        #expect(moved.map(\.action) == [.updated])
+        #expect(moved.first?.fileName == "47c3035496f12b4b3f1e6bc31e43a3da.ics")
+        #expect(try directory.icsFiles() == Self.files.sorted())
+    }
+
     @Test("a cancellation naming only the id cancels every old event of the reservation")
     func cancelledByID() throws {
         let directory = try oldCalendar()
