@@ -161,8 +161,8 @@ public struct CalendarStore: Sendable {
         let decision = EventMerge.decide(
             stored: stored?.event, tombstone: tombstones.compactMap { $0?.version }.max(),
             message: EventMerge.Message(cancelled: cancelled, draft: draft, version: version), now: stamp
-        ) { cancelled, version, statusVersion in
-            EventComponent.event(uid: uid, identity: identity, draft: draft!, cancelled: cancelled, reservation: reservation,
+        ) { draft, cancelled, version, statusVersion in
+            EventComponent.event(uid: uid, identity: identity, draft: draft, cancelled: cancelled, reservation: reservation,
                                  source: source, version: version, statusVersion: statusVersion, sequence: 0,
                                  created: stamp, now: stamp)
         }
@@ -207,7 +207,7 @@ public struct CalendarStore: Sendable {
             outcome.summary = stored.event.property("SUMMARY")?.textValue
             let decision = EventMerge.decide(stored: stored.event, tombstone: nil,
                                              message: EventMerge.Message(cancelled: true, draft: nil, version: version),
-                                             now: stamp) { _, _, _ in stored.event }
+                                             now: stamp) { _, _, _, _ in stored.event }
             switch decision {
             case .rememberCancellation:
                 continue

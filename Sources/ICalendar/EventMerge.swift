@@ -31,12 +31,11 @@ enum EventMerge {
         case rememberCancellation
     }
 
-    /// `build(cancelled:version:statusVersion:)` makes the event from the message's draft
-    /// (only called when there is one); `tombstone` is the newest remembered cancellation
-    /// that covers the part.
+    /// `build` makes the event from the message's draft; `tombstone` is the newest remembered
+    /// cancellation that covers the part.
     static func decide(stored: ICSComponent?, tombstone: EventVersion?, message: Message, now: String,
-                       build: (_ cancelled: Bool, _ version: EventVersion, _ statusVersion: EventVersion) -> ICSComponent)
-        -> Decision {
+                       build: (_ draft: EventDraft, _ cancelled: Bool, _ version: EventVersion, _ statusVersion: EventVersion)
+                           -> ICSComponent) -> Decision {
         let storedVersions = stored.map(EventComponent.versions)
         let storedCancelled = stored.map(EventComponent.isCancelled) ?? false
 
@@ -55,19 +54,20 @@ enum EventMerge {
         // Content: the newest description.
         var conflict = false
         var takesContent = false
-        if message.draft != nil {
+        if let draft = message.draft {
             if let storedVersions, let stored {
                 if message.version > storedVersions.content {
                     takesContent = true
                 } else if message.version == storedVersions.content {
-                    let candidate = build(cancelled, message.version, statusVersion)
+                    let candidate = build(draft, cancelled, message.version, statusVersion)
                     conflict = withoutStatus(EventComponent.content(candidate)) != withoutStatus(EventComponent.content(stored))
                 }
             } else {
                 takesContent = true
             }
         }
-        guard let base = takesContent ? build(cancelled, message.version, statusVersion) : stored else {
+        let fresh = takesContent ? message.draft.map { build($0, cancelled, message.version, statusVersion) } : nil
+        guard let base = fresh ?? stored else {
             return .rememberCancellation
         }
         var event = base
