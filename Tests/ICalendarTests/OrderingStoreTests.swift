@@ -279,6 +279,30 @@ struct OrderingStoreTests {
         #expect(try directory.icsFiles() == [name])
     }
 
+    @Test("a cancellation of one leg, too brief to make an event, is remembered for that leg only")
+    func oneLegCancelledFirst() throws {
+        let directory = try TemporaryDirectory("order")
+        let store = CalendarStore(directory: directory.path, now: orderingNow)
+        // The mail lists the second leg alone, route but no times: it names the leg, not the booking.
+        let brief = Reservation.make(.flight, id: "LEG-2", status: .cancelled, item: "UA 20@") {
+            $0.place = Place(code: "JFK")
+            $0.destination = Place(code: "BOS")
+        }
+        let remembered = try store.apply([brief], from: .mail(date: "2027-02-22T09:00:00Z"))
+        #expect(remembered.map(\.code) == ["cancellation-remembered"])
+        #expect(try directory.icsFiles() == [])
+        // The older confirmation of both legs: the first leg is confirmed, the cancelled one is not.
+        let confirm = try store.apply(flight("LEG-2", Histories.twoLegsBefore), from: .mail(date: "2027-02-20T09:00:00Z"))
+        #expect(confirm.map(\.action) == [.created, .cancelled])
+        #expect(confirm.map(\.code) == [nil, "cancelled-earlier"])
+        let statuses = try confirm.map { values("STATUS", in: try directory.read(try #require($0.fileName))) }
+        #expect(statuses == [["CONFIRMED"], ["CANCELLED"]])
+        // The same leg cancelled first and then confirmed by a newer mail: a re-booking, confirmed.
+        let newer = try store.apply(flight("LEG-2", Histories.twoLegsBefore), from: .mail(date: "2027-02-23T09:00:00Z"))
+        #expect(newer.map(\.action) == [.unchanged, .updated])
+        #expect(values("STATUS", in: try directory.read(try #require(newer.last?.fileName))) == ["CONFIRMED"])
+    }
+
     @Test("cancelling removes the alarm: by id only, in full, and when the cancellation came first")
     func alarmsOnCancel() throws {
         for route in ["id only", "in full", "cancellation first"] {
