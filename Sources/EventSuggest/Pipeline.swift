@@ -67,10 +67,21 @@ public struct Pipeline: Sendable {
     /// folder is recorded in the report, not thrown: the message must still be delivered.
     public func record(_ report: inout MessageReport) {
         guard writesEvents(for: report), let store, let domain = report.decision.domain else { return }
-        let source = ReservationSource(domain: domain, messageID: report.messageID, messageDate: report.date)
+        // The reservation is named by the signer's organizational domain, as alignment reads it:
+        // `d=mail.sender.example` and `d=sender.example` cancel and update each other's events.
+        let organization = policy.publicSuffixes.organizationalDomain(of: domain) ?? domain
+        let source = ReservationSource(domain: domain, organizationalDomain: organization, messageID: report.messageID,
+                                       messageDate: report.date)
         do {
             let write = try store.write(report.reservations, from: source)
             report.outcomes = write.outcomes
+            // A part that could not be written (disk full) did not stop the others: its
+            // `failed` outcome says so (the filter lists it, scan fails); `calendarError` is
+            // kept for a calendar that could not be used at all.
+            for failure in write.outcomes where failure.action == .failed {
+                report.findings.append(Finding(code: "calendar-unwritable", severity: .error,
+                                               message: failure.reason ?? "\(store.directory): cannot write the event"))
+            }
             if write.removedTemporaryFiles > 0 {
                 report.findings.append(Finding(
                     code: "stale-temporary-files-removed", severity: .warning,

@@ -169,7 +169,10 @@ enum ScanCommand: Command {
             streams.error("eventsuggest: standard output: cannot write the report")
             status = .findings
         }
-        let calendarFailed = entries.indices.contains { recorded[$0] && entries[$0].report.calendarError != nil }
+        let calendarFailed = entries.indices.contains { index in
+            recorded[index] && (entries[index].report.calendarError != nil
+                || entries[index].report.outcomes.contains { $0.action == .failed })
+        }
         if summary.unreadable > 0 || calendarFailed { status = .findings }
         if let signal = interrupt.received {
             let written = entries.indices.filter { recorded[$0] }.reduce(0) { count, index in

@@ -23,9 +23,13 @@ struct ScanSummary {
         if report.decision.trusted { trusted += 1 }
         if !report.reservations.isEmpty { withMarkup += 1 }
         for reservation in report.reservations { reservationsByType[reservation.kind.rawValue, default: 0] += 1 }
-        for outcome in report.outcomes { events[outcome.action, default: 0] += 1 }
+        // A part the calendar already holds in a newer version (a second scan of a folder, a
+        // redelivery) is unchanged, not skipped, and no diagnostic: nothing is wrong.
+        for outcome in report.outcomes { events[outcome.isAlreadyInCalendar ? .unchanged : outcome.action, default: 0] += 1 }
         for finding in report.findings { diagnostics[finding.code, default: 0] += 1 }
-        for outcome in report.outcomes where outcome.action == .skipped { diagnostics[outcome.code ?? "skipped", default: 0] += 1 }
+        for outcome in report.outcomes where outcome.action == .skipped && !outcome.isAlreadyInCalendar {
+            diagnostics[outcome.code ?? "skipped", default: 0] += 1
+        }
     }
 
     var text: String {

@@ -1,15 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SchemaMarkup
 
-/// A vdir calendar folder (one VCALENDAR with one VEVENT per .ics file, named by a hash of
-/// the UID) that reservations create, update and cancel.
+/// A calendar that reservations create, update and cancel: the rules of DESIGN.md's
+/// "Reservation semantics" over a ``CalendarCollection`` (the vdir, or later CalDAV).
 ///
-/// Every change is made under the folder's lock and written atomically. The clock and the
-/// folder are injected, so runs are reproducible.
+/// The calendar ends the same whatever order the messages arrive in (``EventMerge``):
+/// versions are compared, cancellations are remembered even before their confirmation
+/// (``Tombstone``), and each part is named by facts a change of booking keeps
+/// (``PartIdentity``). Every change of one message is made under the collection's exclusive
+/// access; the clock and the collection are injected, so runs are reproducible.
 public struct CalendarStore: Sendable {
-    public let directory: String
+    public var collection: any CalendarCollection
     /// The current time (seconds since 1970): DTSTAMP, LAST-MODIFIED, and what "past" means.
     public var now: Int64
     public var mapping: EventMappingOptions
@@ -20,14 +20,20 @@ public struct CalendarStore: Sendable {
     /// listing a folder of thousands of events per message made a scan quadratic.
     public var repairsBeforeEachWrite = true
 
+    /// A vdir calendar folder.
     public init(directory: String, now: Int64, mapping: EventMappingOptions = .init(), includePast: Bool = false) {
-        self.directory = directory
+        self.init(collection: VdirCollection(directory: directory), now: now, mapping: mapping, includePast: includePast)
+    }
+
+    public init(collection: any CalendarCollection, now: Int64, mapping: EventMappingOptions = .init(), includePast: Bool = false) {
+        self.collection = collection
         self.now = now
         self.mapping = mapping
         self.includePast = includePast
     }
 
-    private var files: VdirFiles { VdirFiles(directory: directory) }
+    /// The folder (or collection) the events go to, for messages.
+    public var directory: String { collection.location }
 
     /// What writing one message's reservations did: an outcome per part, and how many
     /// temporary files a writer killed mid-write had left (removed before writing).
@@ -37,7 +43,7 @@ public struct CalendarStore: Sendable {
     }
 
     /// Applies the reservation parts of one message. Each part gets an outcome; a problem
-    /// with a part is a skip with a reason, a problem with the folder is thrown.
+    /// with a part is a skip (or a failure) with a reason, a problem with the folder is thrown.
     public func apply(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> [StoreOutcome] {
         try write(reservations, from: source).outcomes
     }
@@ -45,160 +51,213 @@ public struct CalendarStore: Sendable {
     /// Removes the temporary files a killed writer left, under the lock; returns how many.
     /// A folder that does not exist yet has none.
     public func repair() throws(CalendarStoreError) -> Int {
-        guard access(directory, F_OK) == 0 else { return 0 }
-        return try files.withLock { () throws(CalendarStoreError) -> Int in files.removeStaleTemporaryFiles() }
+        try collection.removeInterruptedWrites()
     }
 
-    /// ``apply(_:from:)``, also saying what was repaired on the way.
+    /// ``apply(_:from:)``, also saying what was repaired on the way. Throws only when nothing
+    /// could be attempted (the folder cannot be created or locked); a part whose write fails
+    /// gets a `failed` outcome and the other parts are still written.
     public func write(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> Write {
-        try files.ensureDirectory()
-        return try files.withLock { () throws(CalendarStoreError) -> Write in
-            let removed = repairsBeforeEachWrite ? files.removeStaleTemporaryFiles() : 0
+        let removed = repairsBeforeEachWrite ? try collection.removeInterruptedWrites() : 0
+        return try collection.withExclusiveAccess { () throws(CalendarStoreError) -> Write in
             var outcomes: [StoreOutcome] = []
-            for reservation in reservations {
-                // One part that cannot be written (disk full) must not stop the others: it
-                // gets a `failed` outcome; only a folder that cannot be used at all throws.
+            var touched: Set<String> = []
+            for (reservation, position) in zip(reservations, PartIdentity.positions(reservations)) {
                 do throws(CalendarStoreError) {
-                    outcomes += try applyLocked(reservation, from: source)
+                    outcomes += try applyRetrying(reservation, position: position, from: source, touched: &touched)
                 } catch {
+                    var outcome = StoreOutcome(action: .failed, reservationID: reservation.reservationID,
+                                               itemReference: reservation.itemReference)
+                    outcome.code = StoreOutcomeCode.writeFailed
+                    outcome.reason = error.description
+                    // The filter's header lists what was not written by its title and start.
                     let draft = EventMapping.draft(for: reservation, options: mapping)
-                    outcomes.append(StoreOutcome(action: .failed, reason: error.description, summary: draft?.summary,
-                                                 start: draft?.start, reservationID: reservation.reservationID,
-                                                 itemReference: reservation.itemReference))
+                    outcome.summary = draft?.summary
+                    outcome.start = draft?.start
+                    outcomes.append(outcome)
                 }
             }
             return Write(outcomes: outcomes, removedTemporaryFiles: removed)
         }
     }
 
-    private func applyLocked(_ reservation: Reservation, from source: ReservationSource) throws(CalendarStoreError) -> [StoreOutcome] {
+    /// A collection with conditional writes (CalDAV) may answer that an event changed since
+    /// it was read: read again and decide again, a few times.
+    private func applyRetrying(_ reservation: Reservation, position: Int?, from source: ReservationSource,
+                               touched: inout Set<String>) throws(CalendarStoreError) -> [StoreOutcome] {
+        var attempt = 1
+        while true {
+            // The parts this message has touched count only once an attempt went through.
+            var touchedByAttempt = touched
+            do {
+                let outcomes = try applyLocked(reservation, position: position, from: source, touched: &touchedByAttempt)
+                touched = touchedByAttempt
+                return outcomes
+            } catch .changedMeanwhile(let path) {
+                guard attempt < 3 else { throw .changedMeanwhile(path: path) }
+                attempt += 1
+            }
+        }
+    }
+
+    private func applyLocked(_ reservation: Reservation, position: Int?, from source: ReservationSource,
+                             touched: inout Set<String>) throws(CalendarStoreError) -> [StoreOutcome] {
         var outcome = StoreOutcome(action: .skipped, reservationID: reservation.reservationID,
                                    itemReference: reservation.itemReference)
         guard let reservationID = reservation.reservationID else {
-            return [outcome.skipped("no-reservation-id", "the reservation has no reservationId or reservationNumber, "
+            return [outcome.skipped(StoreOutcomeCode.noReservationID, "the reservation has no reservationId or reservationNumber, "
                 + "so it cannot be updated or cancelled later; not written")]
         }
+        let cancelled: Bool
         switch reservation.status {
         case nil:
-            return [outcome.skipped("no-status", "the reservation has no reservationStatus; not written")]
+            return [outcome.skipped(StoreOutcomeCode.noStatus, "the reservation has no reservationStatus; not written")]
         case .pending?, .hold?:
-            return [outcome.skipped("not-confirmed", "\(reservation.status!.rawValue) creates nothing until it is confirmed")]
+            return [outcome.skipped(StoreOutcomeCode.notConfirmed, "\(reservation.status!.rawValue) creates nothing until it is confirmed")]
         case .cancelled?:
-            return try cancel(reservation, reservationID: reservationID, from: source)
+            cancelled = true
         case .confirmed?:
-            break
+            cancelled = false
         }
-        guard let draft = EventMapping.draft(for: reservation, options: mapping) else {
-            return [outcome.skipped("no-start-time", "the reservation has no start time; not written")]
-        }
-        outcome.summary = draft.summary
-        outcome.start = draft.start
-        if !includePast, let end = draft.end ?? Optional(draft.start), let endSeconds = Self.seconds(end), endSeconds < now {
-            return [outcome.skipped("end-time-passed", "it ended at \(end); --include-past writes it anyway")]
-        }
-        let uid = EventUID(domain: source.domain, reservationID: reservationID, itemReference: reservation.itemReference)
-        outcome.uid = uid
-        outcome.fileName = uid.fileName
         let version = Self.version(of: reservation, from: source)
-        let stamp = EventComponent.utcText(now)
-
-        let existing = try existingEvent(uid.fileName)
-        if let existing, let newer = olderThanStored(version, existing) { return [outcome.skipped("older-message", newer)] }
-        let sequence = existing.map { (Int($0.property("SEQUENCE")?.rawValue ?? "0") ?? 0) + 1 } ?? 0
-        let created = existing?.property("CREATED")?.rawValue ?? stamp
-        let event = EventComponent.event(uid: uid, draft: draft, status: "CONFIRMED", reservation: reservation,
-                                         source: source, version: version, sequence: sequence, created: created, now: stamp)
-        if let existing, EventComponent.content(existing) == EventComponent.content(event) {
-            outcome.action = .unchanged
-            outcome.reason = "the event already says this"
-            return [outcome]
+        guard let position else {
+            return try cancelReservation(reservationID, version: version, from: source)
         }
-        try write(event, to: uid.fileName)
-        outcome.action = existing == nil ? .created : .updated
+        let identity = PartIdentity(organization: source.organizationalDomain, reservationID: reservationID,
+                                    part: PartIdentity.part(of: reservation, position: position))
+
+        var draft = EventMapping.draft(for: reservation, options: mapping)
+        if let found = draft {
+            outcome.summary = found.summary
+            outcome.start = found.start
+        }
+        if !cancelled {
+            guard let found = draft else {
+                return [outcome.skipped(StoreOutcomeCode.noStartTime, "the reservation has no start time; not written")]
+            }
+            if let end = passedEnd(found) {
+                return [outcome.skipped(StoreOutcomeCode.endTimePassed, "it ended at \(end); --include-past writes it anyway")]
+            }
+        } else if let found = draft, passedEnd(found) != nil {
+            // A cancellation of a past part still cancels what is stored, but makes no event.
+            draft = nil
+        }
+
+        // The event under today's name, else under the name events were given before issue 15
+        // (the signing domain, or its organization, and the markup's item reference), updated in place.
+        var stored = try collection.event(named: identity.uid.fileName)
+        for domain in Set([source.domain.lowercased(), source.organizationalDomain]).sorted() where stored == nil {
+            let legacy = EventUID(domain: domain, reservationID: reservationID, itemReference: reservation.itemReference)
+            if legacy != identity.uid { stored = try collection.event(named: legacy.fileName) }
+        }
+        let name = stored?.name ?? identity.uid.fileName
+        let uid = stored?.event.property("UID").map { EventUID(value: $0.rawValue) } ?? identity.uid
+        outcome.uid = uid
+        outcome.fileName = name
+        guard touched.insert(name).inserted else {
+            return [outcome.skipped(StoreOutcomeCode.duplicateItemReference, "another part of this message is the same event "
+                + "(\(identity.part)); not written twice")]
+        }
+
+        let tombstones = [try collection.tombstone(reservationKey: identity.reservationKey, part: nil),
+                          try collection.tombstone(reservationKey: identity.reservationKey, part: identity.part)]
+        let stamp = EventComponent.utcText(now)
+        let decision = EventMerge.decide(
+            stored: stored?.event, tombstone: tombstones.compactMap { $0?.version }.max(),
+            message: EventMerge.Message(cancelled: cancelled, draft: draft, version: version), now: stamp
+        ) { draft, cancelled, version, statusVersion in
+            EventComponent.event(uid: uid, identity: identity, draft: draft, cancelled: cancelled, reservation: reservation,
+                                 source: source, version: version, statusVersion: statusVersion, sequence: 0,
+                                 created: stamp, now: stamp)
+        }
+        switch decision {
+        case .rememberCancellation:
+            outcome.uid = nil
+            outcome.fileName = nil
+            return [try remember(Tombstone(reservationKey: identity.reservationKey, part: identity.part, version: version,
+                                           messageID: source.messageID), outcome: outcome,
+                                 what: "part \(identity.part) of reservation \(reservationID)")]
+        case .keep(let action, let code, let reason):
+            outcome.action = action
+            outcome.code = code
+            outcome.reason = reason
+        case .write(let event, let action, let code, let reason):
+            try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
+            outcome.action = action
+            outcome.code = code
+            outcome.reason = reason
+        }
         return [outcome]
     }
 
-    /// Cancels the named parts, or every part of the reservation when the message names none.
-    private func cancel(_ reservation: Reservation, reservationID: String, from source: ReservationSource)
+    /// A cancellation naming only the reservation id: every part the calendar has is
+    /// cancelled, and the cancellation is remembered for parts that arrive later.
+    private func cancelReservation(_ reservationID: String, version: EventVersion, from source: ReservationSource)
         throws(CalendarStoreError) -> [StoreOutcome] {
-        var targets: [String] = []
-        if reservation.itemReference.isEmpty {
-            let key = EventUID.reservationKey(domain: source.domain, reservationID: reservationID)
-            for name in try files.eventFiles() {
-                guard let text = try files.read(name), text.contains(key),
-                      let event = try? ICSReader.parse(text).components.first,
-                      event.property(EventComponent.Provenance.reservationKey)?.rawValue == key else { continue }
-                targets.append(name)
-            }
-        } else {
-            targets = [EventUID(domain: source.domain, reservationID: reservationID, itemReference: reservation.itemReference).fileName]
-        }
-        let version = Self.version(of: reservation, from: source)
+        let key = EventUID.reservationKey(domain: source.organizationalDomain, reservationID: reservationID)
+        let legacyKey = EventUID.reservationKey(domain: source.domain, reservationID: reservationID)
+        var names = try collection.eventNames(withReservationKey: key)
+        if legacyKey != key { names += try collection.eventNames(withReservationKey: legacyKey) }
+        let remembered = try remember(Tombstone(reservationKey: key, part: nil, version: version, messageID: source.messageID),
+                                      outcome: StoreOutcome(action: .cancelled, reservationID: reservationID, itemReference: ""),
+                                      what: "reservation \(reservationID)")
         var outcomes: [StoreOutcome] = []
-        for name in targets {
+        let stamp = EventComponent.utcText(now)
+        for name in Set(names).sorted() {
+            guard let stored = try collection.event(named: name) else { continue }
             var outcome = StoreOutcome(action: .cancelled, fileName: name, reservationID: reservationID,
-                                       itemReference: reservation.itemReference)
-            guard var event = try existingEvent(name) else { continue }
-            outcome.uid = event.property("UID").map { EventUID(value: $0.rawValue) }
-            outcome.summary = event.property("SUMMARY")?.textValue
-            outcome.itemReference = event.property(EventComponent.Provenance.item)?.textValue ?? reservation.itemReference
-            if let newer = olderThanStored(version, event) {
-                outcomes.append(outcome.skipped("older-message", newer))
+                                       itemReference: stored.event.property(EventComponent.Provenance.item)?.textValue ?? "")
+            outcome.uid = stored.event.property("UID").map { EventUID(value: $0.rawValue) }
+            outcome.summary = stored.event.property("SUMMARY")?.textValue
+            let decision = EventMerge.decide(stored: stored.event, tombstone: nil,
+                                             message: EventMerge.Message(cancelled: true, draft: nil, version: version),
+                                             now: stamp) { _, _, _, _ in stored.event }
+            switch decision {
+            case .rememberCancellation:
                 continue
+            case .keep(let action, let code, let reason):
+                outcome.action = action
+                outcome.code = code
+                outcome.reason = reason
+            case .write(let event, let action, let code, let reason):
+                try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
+                outcome.action = action
+                outcome.code = code
+                outcome.reason = reason
             }
-            if event.property("STATUS")?.rawValue == "CANCELLED" {
-                outcome.action = .unchanged
-                outcome.reason = "already cancelled"
-                outcomes.append(outcome)
-                continue
-            }
-            let stamp = EventComponent.utcText(now)
-            let sequence = (Int(event.property("SEQUENCE")?.rawValue ?? "0") ?? 0) + 1
-            event.set("STATUS", .raw("STATUS", "CANCELLED"))
-            event.set("SEQUENCE", .integer("SEQUENCE", sequence))
-            event.set("DTSTAMP", .raw("DTSTAMP", stamp))
-            event.set("LAST-MODIFIED", .raw("LAST-MODIFIED", stamp))
-            if let messageID = source.messageID { event.set(EventComponent.Provenance.messageID, .text(EventComponent.Provenance.messageID, messageID)) }
-            if let date = source.messageDate { event.set(EventComponent.Provenance.messageDate, .raw(EventComponent.Provenance.messageDate, EventComponent.utcText(date))) }
-            if let version { event.set(EventComponent.Provenance.version, .raw(EventComponent.Provenance.version, EventComponent.utcText(version))) }
-            try write(event, to: name)
             outcomes.append(outcome)
         }
-        if outcomes.isEmpty {
-            var outcome = StoreOutcome(action: .skipped, reservationID: reservationID, itemReference: reservation.itemReference)
-            outcomes.append(outcome.skipped("nothing-to-cancel", "no event of reservation \(reservationID) from "
-                + "\(source.domain) in the calendar"))
+        return outcomes.isEmpty ? [remembered] : outcomes
+    }
+
+    /// Stores `tombstone` unless a newer cancellation is remembered already.
+    private func remember(_ tombstone: Tombstone, outcome: StoreOutcome, what: String) throws(CalendarStoreError) -> StoreOutcome {
+        var outcome = outcome
+        if let existing = try collection.tombstone(reservationKey: tombstone.reservationKey, part: tombstone.part),
+           existing.version >= tombstone.version {
+            outcome.action = .unchanged
+            outcome.reason = "the cancellation of \(what) is remembered already (\(existing.version))"
+            return outcome
         }
-        return outcomes
+        try collection.store(tombstone)
+        outcome.action = .cancelled
+        outcome.code = StoreOutcomeCode.cancellationRemembered
+        outcome.reason = "no event of \(what) in the calendar yet; the cancellation is remembered, so an older "
+            + "confirmation arriving later brings nothing back"
+        return outcome
     }
 
-    private func existingEvent(_ name: String) throws(CalendarStoreError) -> ICSComponent? {
-        guard let text = try files.read(name) else { return nil }
-        // A file that no longer parses (edited by hand, say) is replaced as if new.
-        return (try? ICSReader.parse(text))?.components.first { $0.name == "VEVENT" }
+    /// The end (or start) of a draft when it has passed and past events are not wanted.
+    private func passedEnd(_ draft: EventDraft) -> DateTimeValue? {
+        guard !includePast else { return nil }
+        let end = draft.end ?? draft.start
+        guard let seconds = Self.seconds(end), seconds < now else { return nil }
+        return end
     }
 
-    private func write(_ event: ICSComponent, to name: String) throws(CalendarStoreError) {
-        let text: String
-        do {
-            text = try ICSWriter.serialize(EventComponent.calendar(event))
-        } catch {
-            preconditionFailure("the store built an invalid event: \(error)")
-        }
-        try files.writeAtomically(name, text)
-    }
-
-    /// A reason to skip when the stored event came from a newer message than this one.
-    private func olderThanStored(_ version: Int64?, _ event: ICSComponent) -> String? {
-        guard let version, let storedText = event.property(EventComponent.Provenance.version)?.rawValue,
-              let stored = EventComponent.seconds(fromUTC: storedText), version < stored else { return nil }
-        return "the event was written from a newer message (\(storedText)); this one (\(EventComponent.utcText(version))) is older"
-    }
-
-    /// Which of two messages about a reservation is newer: `modifiedTime`, else the message Date.
-    static func version(of reservation: Reservation, from source: ReservationSource) -> Int64? {
-        if let modified = reservation.modifiedTime, let instant = seconds(modified) { return instant }
-        return source.messageDate
+    /// Which of two messages about a reservation is newer: `modifiedTime`, then the signed Date.
+    static func version(of reservation: Reservation, from source: ReservationSource) -> EventVersion {
+        EventVersion(modified: reservation.modifiedTime.flatMap(seconds), messageDate: source.messageDate)
     }
 
     /// An instant for comparisons with the clock; floating and date-only values are read as UTC.

@@ -9,49 +9,70 @@ enum EventComponent {
         static let reservationID = "X-EVENTSUGGEST-RESERVATION-ID"
         static let reservationKey = "X-EVENTSUGGEST-RESERVATION"
         static let item = "X-EVENTSUGGEST-ITEM"
+        /// ``PartIdentity/part``: which part of the reservation the event is.
+        static let part = "X-EVENTSUGGEST-PART"
+        /// The signer's organizational domain: with the id, the reservation's name.
         static let domain = "X-EVENTSUGGEST-DOMAIN"
         static let messageID = "X-EVENTSUGGEST-MESSAGE-ID"
         static let messageDate = "X-EVENTSUGGEST-MESSAGE-DATE"
+        /// The ``EventVersion`` of the message the event's content comes from.
         static let version = "X-EVENTSUGGEST-VERSION"
+        /// The ``EventVersion`` of the message that decided STATUS (a later cancellation, say).
+        static let statusVersion = "X-EVENTSUGGEST-STATUS-VERSION"
     }
 
     /// Properties that say what the event is, as opposed to bookkeeping: two versions
     /// with the same content are the same event (re-reading a message changes nothing).
     static let bookkeeping: Set<String> = [
         "DTSTAMP", "LAST-MODIFIED", "CREATED", "SEQUENCE", Provenance.messageID, Provenance.messageDate, Provenance.version,
+        Provenance.statusVersion,
     ]
 
-    static func event(uid: EventUID, draft: EventDraft, status: String, reservation: Reservation, source: ReservationSource,
-                      version: Int64?, sequence: Int, created: String, now: String) -> ICSComponent {
+    /// A new event from a draft. A cancelled one has no alarm: nobody is to be reminded of it.
+    static func event(uid: EventUID, identity: PartIdentity, draft: EventDraft, cancelled: Bool, reservation: Reservation,
+                      source: ReservationSource, version: EventVersion, statusVersion: EventVersion, sequence: Int,
+                      created: String, now: String) -> ICSComponent {
         var event = ICSComponent(name: "VEVENT")
         event.properties.append(.raw("UID", uid.value))
         event.properties.append(.raw("DTSTAMP", now))
         event.properties.append(time("DTSTART", draft.start))
         if let end = draft.end { event.properties.append(time("DTEND", end)) }
         event.properties.append(.integer("SEQUENCE", sequence))
-        event.properties.append(.raw("STATUS", status))
+        event.properties.append(.raw("STATUS", cancelled ? "CANCELLED" : "CONFIRMED"))
         event.properties.append(.text("SUMMARY", draft.summary))
         if let location = draft.location { event.properties.append(.text("LOCATION", location)) }
         if !draft.description.isEmpty { event.properties.append(.text("DESCRIPTION", draft.description)) }
         if let url = draft.url, url.lowercased().hasPrefix("http") { event.properties.append(.raw("URL", url)) }
         event.properties.append(.raw("CREATED", created))
         event.properties.append(.raw("LAST-MODIFIED", now))
-        if let id = reservation.reservationID {
-            event.properties.append(.text(Provenance.reservationID, id))
-            event.properties.append(.raw(Provenance.reservationKey, EventUID.reservationKey(domain: source.domain, reservationID: id)))
-        }
+        event.properties.append(.text(Provenance.reservationID, identity.reservationID))
+        event.properties.append(.raw(Provenance.reservationKey, identity.reservationKey))
         event.properties.append(.text(Provenance.item, reservation.itemReference))
-        event.properties.append(.text(Provenance.domain, source.domain))
+        event.properties.append(.text(Provenance.part, identity.part))
+        event.properties.append(.text(Provenance.domain, identity.organization))
         if let messageID = source.messageID { event.properties.append(.text(Provenance.messageID, messageID)) }
         if let date = source.messageDate { event.properties.append(.raw(Provenance.messageDate, utcText(date))) }
-        if let version { event.properties.append(.raw(Provenance.version, utcText(version))) }
-        if let minutes = draft.alarmMinutesBefore {
+        event.properties.append(.raw(Provenance.version, version.description))
+        event.properties.append(.raw(Provenance.statusVersion, statusVersion.description))
+        if let minutes = draft.alarmMinutesBefore, !cancelled {
             event.components.append(ICSComponent(name: "VALARM", properties: [
                 .raw("ACTION", "DISPLAY"), .text("DESCRIPTION", draft.summary), .raw("TRIGGER", "-PT\(minutes)M"),
             ]))
         }
         return event
     }
+
+    /// The versions a stored event records: of its content, and of its STATUS.
+    static func versions(of event: ICSComponent) -> (content: EventVersion, status: EventVersion) {
+        let date = event.property(Provenance.messageDate).flatMap { seconds(fromUTC: $0.rawValue) }
+        let text = event.property(Provenance.version)?.rawValue
+        let content = text.flatMap(EventVersion.init(text:))
+            ?? EventVersion.legacy(version: text.flatMap(seconds(fromUTC:)), messageDate: date)
+        let status = event.property(Provenance.statusVersion).flatMap { EventVersion(text: $0.rawValue) } ?? content
+        return (content, max(content, status))
+    }
+
+    static func isCancelled(_ event: ICSComponent) -> Bool { event.property("STATUS")?.rawValue == "CANCELLED" }
 
     static func calendar(_ event: ICSComponent) -> ICSComponent {
         ICSComponent(name: "VCALENDAR", properties: [.raw("VERSION", "2.0"), .raw("PRODID", productID)], components: [event])

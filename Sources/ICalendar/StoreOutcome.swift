@@ -9,7 +9,7 @@ public struct StoreOutcome: Sendable, Hashable {
     public var action: Action
     /// Why it was skipped, left unchanged or failed, in words.
     public var reason: String?
-    /// A stable code for skips (`end-time-passed`, `older-message`, `not-confirmed`, …).
+    /// A stable code (``StoreOutcomeCode``: `end-time-passed`, `older-message`, `not-confirmed`, …).
     public var code: String?
     public var uid: EventUID?
     /// The .ics file name in the calendar folder.
@@ -18,19 +18,31 @@ public struct StoreOutcome: Sendable, Hashable {
     public var start: DateTimeValue?
     public var reservationID: String?
     public var itemReference: String
+
+    /// Skipped only because the calendar already holds this part in a newer version, or a
+    /// newer cancellation of it: what a second scan or a redelivery meets. Not a problem.
+    public var isAlreadyInCalendar: Bool {
+        action == .skipped && (code == StoreOutcomeCode.olderMessage || code == StoreOutcomeCode.cancelledEarlier)
+    }
 }
 
 /// Where a reservation came from: who signed it and which message carried it.
 public struct ReservationSource: Sendable, Hashable {
     /// The DKIM signing domain that vouched for the message (or the From domain when
-    /// unverified sources are allowed): part of every event's identity.
+    /// unverified sources are allowed). Events written before issue 15 are named by it.
     public var domain: String
+    /// The signing domain's organizational domain (Public Suffix List, as alignment uses
+    /// it): with the reservation id, the name of the reservation. `d=mail.sender.example`
+    /// and `d=sender.example` sign for one sender.
+    public var organizationalDomain: String
     public var messageID: String?
-    /// The message's Date as seconds since 1970, when it parses.
+    /// The message's Date as seconds since 1970, only as the passing signature covers it
+    /// (nil when unsigned, missing, invalid or in the future): half of ``EventVersion``.
     public var messageDate: Int64?
 
-    public init(domain: String, messageID: String?, messageDate: Int64?) {
+    public init(domain: String, organizationalDomain: String? = nil, messageID: String?, messageDate: Int64?) {
         self.domain = domain
+        self.organizationalDomain = (organizationalDomain ?? domain).lowercased()
         self.messageID = messageID
         self.messageDate = messageDate
     }
@@ -42,6 +54,9 @@ public enum CalendarStoreError: Error, Sendable, Equatable, CustomStringConverti
     case cannotLock(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     case cannotRead(path: String, reason: String)
+    /// A conditional write found the resource changed since it was read (CalDAV's 412):
+    /// the store reads it again and decides again.
+    case changedMeanwhile(path: String)
 
     public var description: String {
         switch self {
@@ -49,6 +64,7 @@ public enum CalendarStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .cannotLock(let path, let reason): "\(path): cannot lock the calendar folder: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write the event: \(reason)"
         case .cannotRead(let path, let reason): "\(path): cannot read the calendar folder: \(reason)"
+        case .changedMeanwhile(let path): "\(path): the event kept changing while it was being written; try again"
         }
     }
 }

@@ -107,6 +107,8 @@ struct CalendarProcessTests {
     struct FolderState {
         var events: [String: String] = [:] // file name → text
         var temporary: [String] = []
+        /// Remembered cancellations (issue 15): hidden records beside the events, never an event.
+        var tombstones: [String] = []
         var other: [String] = []
     }
 
@@ -117,6 +119,8 @@ struct CalendarProcessTests {
             if name == ".eventsuggest.lock" { continue }
             if name.hasPrefix(".") && name.hasSuffix(".eventsuggest-tmp") {
                 state.temporary.append(name)
+            } else if name.hasPrefix(".") && name.hasSuffix(".eventsuggest-cancelled") {
+                state.tombstones.append(name)
             } else if !name.hasPrefix("."), name.hasSuffix(".ics") {
                 let data = try Data(contentsOf: calendar.appendingPathComponent(name))
                 state.events[name] = String(decoding: data, as: UTF8.self)

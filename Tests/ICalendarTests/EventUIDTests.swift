@@ -71,7 +71,8 @@ struct EventUIDTests {
             $0.start = time("2027-03-10T08:00:00-08:00")
         }
         let (outcome, text) = try writeOne(leg, in: directory, source: .mail("United.com"))
-        let expected = EventUID(domain: "united.com", reservationID: "RXJ34P", itemReference: "UA 123@2027-03-10")
+        let expected = PartIdentity(organization: "united.com", reservationID: "RXJ34P",
+                                    part: PartIdentity.part(of: leg, position: 1)).uid
         #expect(outcome.uid == expected)
         #expect(outcome.fileName == expected.fileName)
         #expect(try directory.icsFiles() == [expected.fileName])

@@ -151,6 +151,10 @@ struct RealReaderTests {
         store.now += 60
         _ = try store.apply([.make(.taxi, id: taxi.reservation.reservationID, status: .cancelled, item: "")],
                             from: .mail(date: "2027-02-21T09:00:00Z"))
+        // A cancellation whose confirmation has not come: remembered beside the events, never shown.
+        _ = try store.apply([.make(.foodEstablishment, id: "NOT-YET-CONFIRMED", status: .cancelled, item: "")], from: .mail())
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".eventsuggest-cancelled") }
+        #expect(hidden.count == 2, "the taxi's and the unconfirmed table's cancellations: \(hidden)")
         try home.write("""
             [calendars]
             [[trips]]
@@ -187,5 +191,60 @@ struct RealReaderTests {
             "2027-03-13 18:45 | 2027-03-14 09:15 | Ferry Stena Line Kiel → Göteborg | CONFIRMED",
             "2027-03-16 19:30 | 2027-03-16 21:30 | \(hardSummaries[0]) | CONFIRMED",
         ], "khal printed:\n\(output.stdout)")
+    }
+
+    @Test("vdirsyncer syncs the events of the folder and leaves the remembered cancellations behind")
+    func vdirsyncerSkipsTombstones() throws {
+        let home = try TemporaryDirectory("vdirsyncer")
+        let folder = home.path + "/calendar", copy = home.path + "/copy"
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        var store = CalendarStore(directory: folder, now: goldenNow)
+        for name in ["food-establishment", "flight", "taxi"] {
+            let golden = try #require(GoldenCase.all.first { $0.name == name })
+            _ = try store.apply([golden.reservation], from: .mail())
+        }
+        store.now += 60
+        let taxi = try #require(GoldenCase.all.first { $0.name == "taxi" })
+        _ = try store.apply([.make(.taxi, id: taxi.reservation.reservationID, status: .cancelled, item: "")],
+                            from: .mail(date: "2027-02-21T09:00:00Z"))
+        _ = try store.apply([.make(.foodEstablishment, id: "NOT-YET-CONFIRMED", status: .cancelled, item: "")], from: .mail())
+        let events = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ics") }.sorted()
+        #expect(events.count == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".eventsuggest-cancelled") }.count == 2)
+        try home.write("""
+            [general]
+            status_path = "\(home.path)/status/"
+
+            [pair reservations]
+            a = "ours"
+            b = "copy"
+            collections = null
+
+            [storage ours]
+            type = "filesystem"
+            path = "\(folder)"
+            fileext = ".ics"
+
+            [storage copy]
+            type = "filesystem"
+            path = "\(copy)"
+            fileext = ".ics"
+
+            """, to: "config")
+        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        for command in [["discover"], ["sync"]] {
+            let output = try External.run("/usr/bin/vdirsyncer", ["-c", home.path + "/config"] + command, environment: environment)
+            #expect(output.status == 0, "vdirsyncer \(command): \(output.stdout) \(output.stderr)")
+            #expect(!output.stderr.localizedCaseInsensitiveContains("error")
+                && !output.stderr.localizedCaseInsensitiveContains("warning"), "vdirsyncer \(command): \(output.stderr)")
+        }
+        let copied = try FileManager.default.contentsOfDirectory(atPath: copy).sorted()
+        #expect(copied.count == events.count, "\(copied)")
+        #expect(copied.allSatisfy { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }, "\(copied)")
+        // What arrived is the events themselves: the same UIDs, the cancelled taxi among them.
+        let uids = { (directory: String, names: [String]) in
+            try Set(names.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }.compactMap { value("UID", in: $0) })
+        }
+        #expect(try uids(copy, copied) == uids(folder, events))
     }
 }

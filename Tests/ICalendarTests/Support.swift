@@ -257,9 +257,9 @@ extension Reservation {
 }
 
 extension ReservationSource {
-    static func mail(_ domain: String = "example.com", id: String = "<m1@example.com>", date: String? = "2027-02-20T09:00:00Z")
-        -> ReservationSource {
-        ReservationSource(domain: domain, messageID: id, messageDate: date.map(seconds))
+    static func mail(_ domain: String = "example.com", organization: String? = nil, id: String = "<m1@example.com>",
+                     date: String? = "2027-02-20T09:00:00Z") -> ReservationSource {
+        ReservationSource(domain: domain, organizationalDomain: organization, messageID: id, messageDate: date.map(seconds))
     }
 }
 
