@@ -110,3 +110,30 @@ struct PeerSuiteRegressionTests {
         #expect(message.mimeFindingCodes == [FindingCode.invalidContentType])
     }
 }
+
+/// "A multipart with no boundary parameter comes out one byte short" (issue 16) was CPython's
+/// msg_25 read two ways: that file begins with a `From ` line, so `inspect` reads it as an mbox
+/// and leaves out the mailbox's empty line after the message (RFC 4155), as Python's own
+/// `mailbox.mbox` does. The body of such a multipart itself is kept whole; these pin that.
+@Suite("a multipart without boundary keeps its body")
+struct MultipartWithoutBoundaryTests {
+    @Test("top level: every byte to the end of the message, line endings included", arguments: [
+        ("Content-Type: multipart/mixed\r\n\r\nabc\r\n", 5),
+        ("Content-Type: multipart/mixed\n\nabc\n\n", 5),
+        ("Content-Type: multipart/mixed\n\nabc", 3),
+    ])
+    func topLevel(message: String, bytes: Int) {
+        let parsed = MailMessage(message)
+        #expect(parsed.leafParts.count == 1)
+        #expect(parsed.leafParts[0].decodedBody().bytes.count == bytes)
+        #expect(parsed.mimeFindingCodes == [FindingCode.multipartWithoutBoundary])
+    }
+
+    @Test("nested: up to the line ending that begins the parent's next delimiter (RFC 2046 §5.1.1)")
+    func nested() {
+        // Python keeps that line ending in a multipart part (4 bytes, "abc\n"); the RFC gives it
+        // to the delimiter, as for every other part — a documented difference, not a loss.
+        let parsed = MailMessage("Content-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: multipart/mixed\n\nabc\n--x--\n")
+        #expect(parsed.leafParts.map { Array($0.decodedBody().bytes) } == [Array("abc".utf8)])
+    }
+}
