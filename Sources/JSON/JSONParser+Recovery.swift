@@ -36,6 +36,17 @@ extension JSONParser {
         throw syntaxError("expected ',' or \(closer) after \(itemName), found \(found(at: index))", at: valueEnd)
     }
 
+    /// RFC 8259 §2: a JSON text is one value.
+    // QUIRK: senders' templates write one object per reservation into one script, back to
+    // back (`}{`, or `}` and `{` on separate lines) with no array around them; they are
+    // read as the list they mean, as KItinerary's fixupJson does for `}{`.
+    mutating func forgiveAdjacentTopLevelObject(at valueEnd: Int) throws(JSONReadError) {
+        guard recovers else {
+            throw syntaxError("expected the end of the text after the top-level value, found '{'", at: valueEnd)
+        }
+        record(.adjacentObjects, at: valueEnd, "assumed two top-level objects written one after the other are a list")
+    }
+
     private func startsValue(_ byte: UInt8) -> Bool {
         switch byte {
         case JSONByte.openBrace, JSONByte.openBracket, JSONByte.quote, JSONByte.minus, JSONByte.zero...JSONByte.nine,

@@ -23,11 +23,25 @@ struct JSONParser {
     /// RFC 8259 §2: `JSON-text = ws value ws`.
     mutating func parseDocument() throws(JSONReadError) -> JSONValue {
         let value = try parseValue()
+        var valueEnd = index
         skipWhitespace()
-        if index < bytes.count {
+        guard index < bytes.count else { return value }
+        guard case .object = value, bytes[index] == JSONByte.openBrace else {
             throw syntaxError("expected the end of the text after the top-level value, found \(found(at: index))", at: index)
         }
-        return value
+        // Two or more top-level objects written one after the other: read as a list.
+        var objects = [value]
+        while index < bytes.count {
+            guard bytes[index] == JSONByte.openBrace else {
+                throw syntaxError("expected the end of the text after the top-level value, found \(found(at: index))", at: index)
+            }
+            try forgiveAdjacentTopLevelObject(at: valueEnd)
+            let next = try parseValue()
+            objects.append(next)
+            valueEnd = index
+            skipWhitespace()
+        }
+        return .array(objects)
     }
 
     /// Skips RFC 8259 whitespace and tells whether it held a line break.

@@ -13,7 +13,8 @@ public struct JSONRecovery: Sendable, Hashable, CustomStringConvertible {
         /// (KItinerary `structureddata/eventbrite-broken-json.html`).
         case trailingComma
         /// Two objects in an array written `}{` on the same line, as in Eurowings' mail
-        /// (KItinerary `structureddata/ew-invalid-json-array.html`).
+        /// (KItinerary `structureddata/ew-invalid-json-array.html`); or two top-level
+        /// objects one after the other with no array around them, read as a list.
         case adjacentObjects
     }
 

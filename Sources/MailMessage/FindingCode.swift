@@ -16,6 +16,8 @@ public enum FindingCode {
     public static let fromMultipleMailboxes = "from-multiple-mailboxes"
     public static let multipartWithoutBoundary = "multipart-without-boundary"
     public static let missingClosingBoundary = "missing-closing-boundary"
+    /// A delimiter line directly after another (RFC 2046 §5.1.1): it encloses no part.
+    public static let repeatedBoundary = "repeated-boundary"
     public static let invalidContentType = "invalid-content-type"
     public static let unknownTransferEncoding = "unknown-transfer-encoding"
     public static let malformedBase64 = "malformed-base64"

@@ -170,6 +170,36 @@ private struct ParameterScanner {
         }
         let start = index
         while index < bytes.count && bytes[index] != ASCII.semicolon { index += 1 }
-        return Array(bytes[start..<index].trimmingFoldingWhitespace())
+        let run = bytes[start..<index]
+        // RFC 2045 §5.1 (value := token) and RFC 5322 §3.2.2 (CFWS between tokens): a comment
+        // after the value is not part of it — `charset=utf-8 (unicode)` names "utf-8".
+        if let tokenEnd = Self.tokenEndFollowedOnlyByComments(run) {
+            return Array(bytes[start..<tokenEnd])
+        }
+        // QUIRK: an unquoted value with spaces or parentheses inside it (`name=Invoice (2).pdf`,
+        // mailers that do not quote file names) is kept whole, as mail readers show it.
+        return Array(run.trimmingFoldingWhitespace())
+    }
+
+    /// Where the leading token of `run` ends, when everything after it is white space and
+    /// comments; nil when other text follows (or there is no comment to drop).
+    private static func tokenEndFollowedOnlyByComments(_ run: ArraySlice<UInt8>) -> Int? {
+        var index = run.startIndex
+        while index < run.endIndex && !ASCII.isFoldingWhitespace(run[index]) && run[index] != ASCII.openParenthesis {
+            index += 1
+        }
+        let tokenEnd = index
+        var sawComment = false
+        while index < run.endIndex {
+            if ASCII.isFoldingWhitespace(run[index]) {
+                index += 1
+            } else if run[index] == ASCII.openParenthesis {
+                sawComment = true
+                index = AddressParser.skipComment(run, from: index)
+            } else {
+                return nil
+            }
+        }
+        return sawComment && tokenEnd > run.startIndex ? tokenEnd : nil
     }
 }

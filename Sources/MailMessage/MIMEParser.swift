@@ -32,11 +32,17 @@ struct MIMEParser {
                 hasExplicitType = true
             } else {
                 // RFC 2045 §5.2: an unparsable Content-Type is treated as the default.
+                // QUIRK: its charset parameter, when it has one (`Content-Type: text;
+                // charset=utf-8`), is kept: the sender's word beats the us-ascii default, and
+                // Python's email package reads it so too.
+                let charset = ParameterizedValue.parse(explicitType.unfoldedValueBytes)[parameter: "charset"]
+                contentType = ContentType(
+                    type: "text", subtype: "plain", parameters: charset.map { ["charset": $0] } ?? [:])
                 findings.append(Finding(
                     code: FindingCode.invalidContentType, severity: .warning,
-                    message: "Content-Type \"\(explicitType.value)\" is not type/subtype; read as text/plain",
+                    message: "Content-Type \"\(explicitType.value)\" is not type/subtype; read as text/plain"
+                        + (charset.map { " in its charset \"\($0)\"" } ?? ""),
                     location: SourceLocation(line: explicitType.line, part: path.isEmpty ? nil : path)))
-                contentType = .textPlain
             }
         }
         let encodingField = isTopLevel ? header.instance(of: .contentTransferEncoding)
@@ -84,8 +90,23 @@ struct MIMEParser {
         var open: (start: Int, line: Int)?
         var parts: [(range: Range<Int>, line: Int)] = []
         var closed = false
+        var repeatedLine: Int?
         while let line = scanner.next() {
             guard let isClose = Self.delimiterKind(bytes, line: line.content, delimiter: delimiter) else { continue }
+            if let current = open, line.full.lowerBound == current.start {
+                // RFC 2046 §5.1.1: a body part lies between the CRLF ending one delimiter line
+                // and the CRLF that begins the next delimiter. A delimiter line right after
+                // another has no CRLF of its own between them, so it encloses no part (an empty
+                // part is `--b CRLF CRLF --b`); it is skipped, as Python's email does.
+                if repeatedLine == nil { repeatedLine = line.number }
+                if isClose {
+                    closed = true
+                    open = nil
+                    break
+                }
+                open = (line.full.upperBound, line.number + 1)
+                continue
+            }
             if let current = open {
                 // RFC 2046 §5.1.1: the line ending before a delimiter belongs to the delimiter.
                 var end = line.full.lowerBound
@@ -102,6 +123,12 @@ struct MIMEParser {
         }
         if let current = open {
             parts.append((current.start..<body.upperBound, current.line))
+        }
+        if let repeatedLine {
+            findings.append(Finding(
+                code: FindingCode.repeatedBoundary, severity: .note,
+                message: "boundary line \"--\(boundary)\" repeated with nothing between; no empty part is made of it",
+                location: SourceLocation(line: repeatedLine, part: path.isEmpty ? nil : path)))
         }
         if !closed {
             findings.append(Finding(

@@ -38,6 +38,11 @@ struct JSONRecoveryTests {
              strict: "expected ',' or ']' after an array element, found '{'"),
         Case("[{}‸ {}‸{}]", [.adjacentObjects, .adjacentObjects], "[{},{},{}]",
              strict: "expected ',' or ']' after an array element, found '{'"),
+        // Issue 16: two top-level objects back to back, as senders' templates write them.
+        Case("{\"a\": 1}‸{\"b\": 2}", [.adjacentObjects], #"[{"a":1},{"b":2}]"#,
+             strict: "expected the end of the text after the top-level value, found '{'"),
+        Case("{}‸\n{}‸ {}\n", [.adjacentObjects, .adjacentObjects], "[{},{},{}]",
+             strict: "expected the end of the text after the top-level value, found '{'"),
         Case("[[1‸,]‸\n[2‸\n3]‸,\n]", [.trailingComma, .missingComma, .missingComma, .trailingComma], "[[1],[2,3]]",
              strict: "expected a value after ',', found ']' (a trailing comma)"),
     ]
@@ -113,8 +118,11 @@ struct JSONRecoveryTests {
         ("[1,‸,2]", "expected a value after ',', found ','"),
         ("[‸,1]", "expected a value or ']' after '[', found ','"),
         ("{‸,}", "expected a string key or '}' after '{', found ','"),
-        ("{}‸{}", "expected the end of the text after the top-level value, found '{'"),
-        ("{}\n‸{}", "expected the end of the text after the top-level value, found '{'"),
+        // Only objects are read as a list: an array or a scalar after the top-level value is not.
+        ("{}‸[]", "expected the end of the text after the top-level value, found '['"),
+        ("[]‸{}", "expected the end of the text after the top-level value, found '{'"),
+        ("{} ‸1", "expected the end of the text after the top-level value, found '1'"),
+        ("\"{}\"‸{}", "expected the end of the text after the top-level value, found '{'"),
         ("[\"a‸\nb\"]", "expected an escape such as '\\n' in a string, found U+000A (a raw control character)"),
         ("[\"a‸\tb\"]", "expected an escape such as '\\n' in a string, found U+0009 (a raw control character)"),
     ])

@@ -21,13 +21,27 @@ struct JSONLDExtractor {
             let found = source.location(of: raw, fromLine: script.line, notBefore: searchFrom)
             if let found { searchFrom = found.offset + 1 }
             let start = found.map { (line: $0.line, column: $0.column) } ?? (line: script.line, column: 1)
-            func location(_ position: JSONPosition) -> SourceLocation {
+            func htmlLocation(_ position: JSONPosition) -> SourceLocation {
                 position.line == 1
                     ? SourceLocation(line: start.line, column: start.column + position.column - 1, part: part, inDecodedText: true)
                     : SourceLocation(line: start.line + position.line - 1, column: position.column, part: part, inDecodedText: true)
             }
-            let cleaned = Self.unwrap(raw)
+            // A script over the JSON size limit is refused by the reader; the recoveries
+            // below are not spent on it.
+            let withinLimit = raw.utf8.count <= limits.maxJSONBytes
+            var cleaned = Self.unwrap(withinLimit ? Self.blankingCommentLines(raw) : raw)
             if cleaned.allSatisfy(\.isWhitespace) { continue }
+            let escaped = recovers && withinLimit ? HTMLEscapedScript(cleaned) : nil
+            if let escaped {
+                cleaned = escaped.decoded
+                findings.append(Finding(
+                    code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                    message: "JSON-LD script: its text is HTML-escaped (&quot; for \"); read with the character references decoded",
+                    location: htmlLocation(escaped.firstQuote)))
+            }
+            func location(_ position: JSONPosition) -> SourceLocation {
+                htmlLocation(escaped?.originalPosition(position) ?? position)
+            }
             switch reader.read(cleaned) {
             case .failure(let error):
                 let code: String
