@@ -39,6 +39,15 @@ enum DifferenceBasis: String, Sendable {
     /// RFC 8601 §2.7.1: a required header field that is absent is `permerror`; a message
     /// without From cannot carry a valid signature (RFC 6376 §5.4). Issue 16 asks for it.
     case noFrom = "no From field: permerror (RFC 8601 §2.7.1)"
+    /// RFC 6376 §3.5 `t=`: verifiers MAY ignore a signature with a timestamp in the future;
+    /// we take up neither that MAY nor a clock-drift allowance.
+    case futureTimestamp = "future t= (RFC 6376 §3.5: a MAY we do not take)"
+    /// libopendkim checks the From field's syntax before verifying; RFC 6376 does not ask a
+    /// verifier to, and our sender policy refuses a From without an address on its own.
+    case peerFromSyntax = "peer's From syntax check (not in RFC 6376)"
+    /// RFC 6376 §6.1.1: a DKIM-Signature missing a required tag is PERMFAIL (ours permerror);
+    /// libopendkim ignores the field as if absent (DKIM_STAT_NOSIG).
+    case missingTagIsPermerror = "missing required tag: PERMFAIL (RFC 6376 §6.1.1)"
     /// A local option of the peer (OpenDKIM's configuration, dkimpy's `minkey=` argument).
     case peerLocalOption = "peer-local option"
 }
