@@ -1,4 +1,6 @@
+import DNS
 import Foundation
+import TestSupport
 import Testing
 @testable import DKIM
 import MailMessage
@@ -198,5 +200,34 @@ struct PeerDefectRegressionTests {
         let records = [selectorName: try keyRecord("rsa2048")]
         #expect(verify(signedMessage, records: records).first?.outcome == .pass)
         #expect(verify(signedMessage + [0x0D], records: records).first?.outcome == .fail)
+    }
+
+    // MARK: the verdict order against a real DNS server on loopback (what --defer-on-tempfail sees)
+
+    @Test("real DNS: a forged body is permerror when dnsmasq says NXDOMAIN, temperror when no server answers, fail when the key is served")
+    func forgedBodyOverRealDNS() throws {
+        let message = MailMessage(bytes: Array(("From: Shop <orders@shop.test.example>\r\nTo: guest@example.org\r\n"
+            + "Subject: Your order\r\n\r\nTotal: 10 EUR\r\n").utf8))
+        let signer = DKIMSigner(key: try privateKey("ed25519"), domain: "shop.test.example", selector: "sel",
+                                timestamp: 1_593_190_800)
+        let forged = MailMessage(bytes: try signer.sign(message).replacing("10 EUR", with: "99 EUR"))
+        let record = "v=DKIM1; k=ed25519; p=" + (try fixtureText("ed25519.raw.b64"))
+
+        func verdict(_ server: DNSServer) -> DKIMResult? {
+            let resolver = DNSKeyResolver(resolver: DNSResolver(server: server, timeoutSeconds: 1, attempts: 1))
+            return DKIMVerifier(resolver: resolver, now: 1_593_190_900).verify(forged).first
+        }
+        try withDNSMasq(records: []) { server in
+            let absent = verdict(server)
+            #expect(absent?.outcome == .permerror)
+            #expect(absent?.reason?.hasPrefix("no key for selector sel") == true)
+        }
+        try withDNSMasq(records: ["--txt-record=sel._domainkey.shop.test.example,\(record)"]) { server in
+            let served = verdict(server)
+            #expect(served?.outcome == .fail)
+            #expect(served?.reason?.hasPrefix("body hash mismatch") == true)
+        }
+        let silent = try LoopbackUDPSocket()
+        #expect(verdict(silent.server)?.outcome == .temperror)
     }
 }
