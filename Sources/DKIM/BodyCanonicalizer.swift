@@ -32,7 +32,9 @@ public struct BodyCanonicalizer: Sendable {
         if !partialLine.isEmpty {
             let line = partialLine
             partialLine = []
-            line.withUnsafeBufferPointer { emitLine($0) }
+            // No LF follows, so a final CR is content, not half a CRLF (§3.4.3: "CRLF CR" is
+            // two lines, the second completed to "CR CRLF"; go-msgauth's canonical_test.go).
+            line.withUnsafeBufferPointer { emitLine($0, endedByLineFeed: false) }
         }
         // §3.4.3: simple canonicalization of an empty body is one CRLF; relaxed stays empty (§3.4.4, errata 1384).
         if mode == .simple && !producedAnything { append([0x0D, 0x0A]) }
@@ -92,10 +94,11 @@ public struct BodyCanonicalizer: Sendable {
         }
     }
 
-    /// One line without its LF (a final CR is the rest of a CRLF and is dropped).
-    private mutating func emitLine(_ line: UnsafeBufferPointer<UInt8>) {
+    /// One line without its LF (a final CR is the rest of a CRLF and is dropped); the body's
+    /// last line, when no LF ends it, keeps a final CR.
+    private mutating func emitLine(_ line: UnsafeBufferPointer<UInt8>, endedByLineFeed: Bool = true) {
         var content = line
-        if content.last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+        if endedByLineFeed && content.last == 0x0D { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
         switch mode {
         case .simple:
             emitAsIs(content)

@@ -13,7 +13,7 @@ public struct DKIMSignature: Sendable {
     public var domain: String
     /// `h=`, as written (compared case-insensitively).
     public var signedHeaders: [String]
-    /// `i=`, or `@d` when absent.
+    /// `i=` decoded from dkim-quoted-printable (RFC 6376 §2.11), or `@d` when absent.
     public var identity: String
     /// `l=`: how many bytes of the canonical body are signed; nil for all.
     public var bodyLength: Int?
@@ -93,8 +93,15 @@ public struct DKIMSignature: Sendable {
         bodyCanonicalization = body
 
         guard let domain, !domain.isEmpty else { throw failure("d= is empty") }
+        // RFC 6376 §3.5: d= is a domain-name; anything else would be looked up as a name it is not.
+        guard Self.isDomainName(domain) else {
+            throw failure("d=\(domain) is not a domain name (RFC 6376 §3.5: letters, digits, hyphens, dots)")
+        }
         self.domain = domain
         guard let selector, !selector.isEmpty else { throw failure("s= is empty") }
+        guard Self.isSelector(selector) else {
+            throw failure("s=\(selector) is not a selector (RFC 6376 §3.5: letters, digits, hyphens, dots)")
+        }
         self.selector = selector
 
         signedHeaders = tags.compactValue("h")!.split(separator: 0x3A).map { String(decoding: $0, as: UTF8.self) }
@@ -102,14 +109,25 @@ public struct DKIMSignature: Sendable {
             throw failure("h= does not list From; RFC 6376 §5.4 requires the From field to be signed")
         }
 
-        identity = tags["i"].map { $0 } ?? "@" + domain
-        if tags["i"] != nil {
-            // RFC 6376 §3.5 i=: its domain must be d= or a subdomain of it.
+        if let written = tags.valueBytes("i") {
+            // RFC 6376 §3.5 i= is dkim-quoted-printable (§2.11): `jlong@messiah=2Eedu` is
+            // jlong@messiah.edu, and only the decoded text is compared with d=.
+            let text = String(decoding: written, as: UTF8.self)
+            guard let decoded = Self.decodeDKIMQuotedPrintable(written) else {
+                throw failure("i=\(text) is not valid dkim-quoted-printable (RFC 6376 §2.11)")
+            }
+            identity = String(decoding: decoded, as: UTF8.self)
+            // RFC 6376 §3.5 i= = [ Local-part ] "@" domain-name; its domain must be d= or a subdomain of it.
             guard let at = identity.lastIndex(of: "@") else { throw failure("i=\(identity) has no @") }
             let identityDomain = identity[identity.index(after: at)...].lowercased()
+            guard Self.isDomainName(identityDomain) else {
+                throw failure("i=\(identity) does not end in a domain name (RFC 6376 §3.5)")
+            }
             guard identityDomain == domain || identityDomain.hasSuffix("." + domain) else {
                 throw failure("i=\(identity) is outside d=\(domain)")
             }
+        } else {
+            identity = "@" + domain
         }
 
         if let text = tags["l"] {

@@ -33,6 +33,8 @@ public struct DKIMSigner: Sendable {
     public enum SignError: Error, Sendable, CustomStringConvertible {
         case keyDoesNotMatchAlgorithm(key: PublicKey.Kind, algorithm: DKIMAlgorithm)
         case noFromField
+        /// The domain or selector is not what RFC 6376 §3.5 allows in `d=` / `s=`.
+        case invalidName(tag: String, value: String)
         case crypto(CryptoError)
 
         public var description: String {
@@ -40,6 +42,9 @@ public struct DKIMSigner: Sendable {
             case .keyDoesNotMatchAlgorithm(let key, let algorithm):
                 "the private key is \(key.rawValue) but the algorithm is \(algorithm.rawValue)"
             case .noFromField: "the message has no From field; DKIM requires it to be signed"
+            case .invalidName(let tag, let value):
+                "\(tag)=\(value) is not a domain name (RFC 6376 §3.5: letters, digits, hyphens, dots; "
+                    + "internationalized names as A-labels, xn--…)"
             case .crypto(let error): "signing failed: \(error)"
             }
         }
@@ -63,6 +68,8 @@ public struct DKIMSigner: Sendable {
             throw .keyDoesNotMatchAlgorithm(key: key.kind, algorithm: algorithm)
         }
         guard !message.header.fields(named: "From").isEmpty else { throw .noFromField }
+        guard DKIMSignature.isDomainName(domain) else { throw .invalidName(tag: "d", value: domain) }
+        guard DKIMSignature.isSelector(selector) else { throw .invalidName(tag: "s", value: selector) }
         let lineEnding: [UInt8] = Self.usesCRLF(message.bytes) ? [0x0D, 0x0A] : [0x0A]
 
         let present = Set(message.header.fields.map(\.lowercasedName))
@@ -79,7 +86,7 @@ public struct DKIMSigner: Sendable {
             ("c", "\(headerCanonicalization.rawValue)/\(bodyCanonicalization.rawValue)"),
             ("d", domain), ("s", selector),
         ]
-        if let identity { tags.append(("i", identity)) }
+        if let identity { tags.append(("i", Self.dkimQuotedPrintable(identity))) }
         if let timestamp {
             tags.append(("t", String(timestamp)))
             if let lifetime { tags.append(("x", String(timestamp + lifetime))) }
@@ -143,8 +150,26 @@ public struct DKIMSigner: Sendable {
         try signatureField(for: message) + message.bytes
     }
 
+    /// RFC 6376 §2.11 dkim-quoted-printable: octets other than dkim-safe-char (printable ASCII
+    /// without `;` and `=`) are written `=XX`, so an `i=` value cannot end the tag early.
+    static func dkimQuotedPrintable(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            if (0x21...0x7E).contains(byte) && byte != 0x3B && byte != 0x3D {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "=" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
+    }
+
     private static func usesCRLF(_ bytes: [UInt8]) -> Bool {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return true }
         return newline > 0 && bytes[newline - 1] == 0x0D
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

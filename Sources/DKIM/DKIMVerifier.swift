@@ -53,32 +53,15 @@ public struct DKIMVerifier: Sendable {
             result.signaturePrefix = String(signature.signatureText.prefix(12))
             result.signedBodyLength = signature.bodyLength
 
+            // RFC 8601 §2.7.1: a required header field that is absent is a permerror; RFC 6376
+            // §5.4 requires From to be signed, and a message without one cannot be.
+            guard fromCount > 0 else { return result.with(.permerror, "the message has no From field") }
             // RFC 6376 §8.15: several From fields let a signed one hide behind a displayed one.
             guard fromCount == 1 else {
-                return result.with(.fail, fromCount == 0
-                    ? "the message has no From field"
-                    : "the message has \(fromCount) From fields; a signature cannot vouch for one author")
+                return result.with(.fail, "the message has \(fromCount) From fields; a signature cannot vouch for one author")
             }
             if let expiration = signature.expiration, expiration < now {
                 return result.with(.permerror, "signature expired at \(Self.timestampText(expiration))")
-            }
-
-            // The body first: cheap, and a mismatch needs no DNS.
-            let key = BodyHashKey(mode: signature.bodyCanonicalization, digest: signature.algorithm.digest,
-                                  limit: signature.bodyLength)
-            let bodyHash = bodyHashes[key] ?? BodyHasher.hash(
-                body, mode: key.mode, digest: key.digest, limit: key.limit)
-            bodyHashes[key] = bodyHash
-            if let length = signature.bodyLength {
-                if length > bodyHash.canonicalLength {
-                    return result.with(.permerror, "l=\(length) is longer than the body (\(bodyHash.canonicalLength) "
-                        + "canonical bytes); the body was cut")
-                }
-                result.unsignedBodyBytes = bodyHash.canonicalLength - length
-            }
-            guard bodyHash.hash == signature.bodyHash else {
-                return result.with(.fail, "body hash mismatch: computed \(Self.base64(bodyHash.hash)), "
-                    + "signed \(Self.base64(signature.bodyHash)); the body was changed after signing")
             }
 
             guard lookups < limits.maxKeyLookups else {
@@ -100,6 +83,29 @@ public struct DKIMVerifier: Sendable {
                 result.limitCode = DKIMLimitCode.rsaBits
                 return result.with(.permerror, "RSA key of \(keyRecord.key.bits) bits exceeds the limit "
                     + "of \(limits.maxRSABits) (limit rsa-bits)")
+            }
+
+            // RFC 6376 §6.1.3: the body hash, then the header signature — only now that the key
+            // is known and usable (§6.1.2 fetches it first). So a changed body with no key is
+            // "no key for signature" (permerror), and with a failed lookup a temperror the MTA
+            // may retry (--defer-on-tempfail), as the RFC's order gives. A forged body costs a
+            // lookup (cached per run) but never the public-key operation. The hash is one
+            // streaming pass, shared by signatures with the same c=, a= and l=.
+            let key = BodyHashKey(mode: signature.bodyCanonicalization, digest: signature.algorithm.digest,
+                                  limit: signature.bodyLength)
+            let bodyHash = bodyHashes[key] ?? BodyHasher.hash(
+                body, mode: key.mode, digest: key.digest, limit: key.limit)
+            bodyHashes[key] = bodyHash
+            if let length = signature.bodyLength {
+                if length > bodyHash.canonicalLength {
+                    return result.with(.permerror, "l=\(length) is longer than the body (\(bodyHash.canonicalLength) "
+                        + "canonical bytes); the body was cut")
+                }
+                result.unsignedBodyBytes = bodyHash.canonicalLength - length
+            }
+            guard bodyHash.hash == signature.bodyHash else {
+                return result.with(.fail, "body hash mismatch: computed \(Self.base64(bodyHash.hash)), "
+                    + "signed \(Self.base64(signature.bodyHash)); the body was changed after signing")
             }
 
             result.signedFieldIndices = Self.signedFieldIndices(header, signedHeaders: signature.signedHeaders)

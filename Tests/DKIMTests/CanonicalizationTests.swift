@@ -58,10 +58,14 @@ struct CanonicalizationTests {
     /// (lines without a tab or double space are copied whole) against.
     static func relaxedReference(_ body: [UInt8]) -> [UInt8] {
         var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
-        if lines.last == [] { lines.removeLast() }
-        var canonical: [[UInt8]] = lines.map { line in
+        // The last piece has no LF after it unless it is empty: there a final CR is content
+        // (RFC 6376 §3.4.4 works on CRLF-ended lines; dkimpy and go-msgauth keep that CR).
+        let lastIsUnterminated = lines.last != []
+        if !lastIsUnterminated { lines.removeLast() }
+        var canonical: [[UInt8]] = lines.enumerated().map { index, line in
             var line = line
-            if line.last == 0x0D { line.removeLast() }
+            let unterminated = lastIsUnterminated && index == lines.count - 1
+            if line.last == 0x0D && !unterminated { line.removeLast() }
             var folded: [UInt8] = []
             for byte in line {
                 let isSpace = byte == 0x20 || byte == 0x09
