@@ -5,6 +5,7 @@ import EventSuggest
 import Findings
 import Mailbox
 import MailMessage
+import POSIXFiles
 
 /// `eventsuggest filter`: one message in, the same message out with our header fields,
 /// for procmail (`:0 fw`) and maildrop (`xfilter`).
@@ -126,7 +127,7 @@ enum FilterCommand: Command {
         }
     }
 
-    static func unreadable(_ error: FilterInput.ReadError, streams: StandardStreams) -> ExitStatus {
+    static func unreadable(_ error: FileError, streams: StandardStreams) -> ExitStatus {
         streams.error("eventsuggest filter: \(error); exit 75 so the mail server retries")
         return .temporaryFailure
     }
