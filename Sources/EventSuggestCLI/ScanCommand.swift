@@ -165,6 +165,11 @@ enum ScanCommand: Command {
             streams.error("eventsuggest: \(error.path): cannot write the report: \(error.reason)")
             status = .findings
         }
+        if let problem = log?.close() {
+            // Like the report: a log that lost lines fails the scan.
+            streams.error("eventsuggest: \(problem)")
+            status = .findings
+        }
         if reportPath == "-" && streams.outputFailed {
             streams.error("eventsuggest: standard output: cannot write the report")
             status = .findings
