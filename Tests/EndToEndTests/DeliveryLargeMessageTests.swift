@@ -72,9 +72,8 @@ struct DeliverySpillFileTests {
     static func run(_ arguments: [String], temporaryFolder: String, in folder: URL) throws -> TestBinary.Result {
         let path = try MailboxE2E.write(message, to: "message.eml", in: folder)
         return try TestBinary.runProcess(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", "message=$1 folder=$2; shift 2; cat \"$message\" | TMPDIR=\"$folder\" \"$0\" \"$@\"",
-            TestBinary.eventsuggest.path, path, temporaryFolder,
-        ] + arguments)
+            "-c", "message=$1; shift; cat \"$message\" | \"$0\" \"$@\"", TestBinary.eventsuggest.path, path,
+        ] + arguments, environment: ["TMPDIR": temporaryFolder])
     }
 
     static func delivered(_ result: TestBinary.Result) -> Bool {
@@ -86,41 +85,27 @@ struct DeliverySpillFileTests {
     func spillFileIsUnlinked() throws {
         let folder = try ReservationMail.folder("spill-unlinked")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = TestBinary.eventsuggest
-        process.arguments = Self.arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
-        group.enter()
-        DispatchQueue.global().async { out = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { err = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         // 17 MiB written means more than 16 MiB read by filter (a pipe holds 64 KiB): it spills now.
         let split = 17 << 20
-        try input.fileHandleForWriting.write(contentsOf: Data(Self.message[..<split]))
-        var open: [String] = []
-        let deadline = Date().addingTimeInterval(20)
-        while open.isEmpty && Date() < deadline {
-            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd")) ?? []
-            open = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)") }
-                .filter { $0.hasPrefix(folder.path + "/.eventsuggest-filter.") }
-            if open.isEmpty { usleep(20_000) }
+        var open: [String] = [], names: [String] = []
+        let result = try TestBinary.runProcess(TestBinary.eventsuggest, Self.arguments, environment: ["TMPDIR": folder.path]) {
+            input, process in
+            try input.write(contentsOf: Data(Self.message[..<split]))
+            let deadline = Date().addingTimeInterval(20)
+            while open.isEmpty && Date() < deadline {
+                let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd")) ?? []
+                open = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/fd/\($0)") }
+                    .filter { $0.hasPrefix(folder.path + "/.eventsuggest-filter.") }
+                if open.isEmpty { usleep(20_000) }
+            }
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try input.write(contentsOf: Data(Self.message[split...]))
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        try input.fileHandleForWriting.write(contentsOf: Data(Self.message[split...]))
-        try input.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
         #expect(open.count == 1 && open.allSatisfy { $0.hasSuffix(" (deleted)") }, "\(open)")
         #expect(names.isEmpty, "the spill file has a name in $TMPDIR: \(names)")
-        #expect(process.terminationStatus == 0, "\(String(decoding: err, as: UTF8.self))")
-        let result = TestBinary.Result(status: process.terminationStatus, stdout: out, stderr: err, seconds: 0)
+        #expect(result.status == 0, "\(result.stderrText)")
         #expect(Self.delivered(result), "the message was not delivered whole")
-        #expect(ReservationMail.suggestions(Array(out)) == ["none (no trusted reservation markup)"])
+        #expect(ReservationMail.suggestions(Array(result.stdout)) == ["none (no trusted reservation markup)"])
     }
 
     @Test("over message-bytes past the spill point: the head, the spilled part and the rest out in order, unexamined")
@@ -148,19 +133,14 @@ struct DeliverySpillFileTests {
 
     @Test("a full $TMPDIR mid-spill: exit 75 so the MTA retries, the temporary file and ENOSPC named, nothing delivered")
     func fullTemporaryFolder() throws {
-        let folder = try ReservationMail.folder("spill-full")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let mountPoint = folder.appendingPathComponent("fs")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        try #require(FaultInjectionTests.mountTmpfs(mountPoint, kilobytes: 64),
-                     "mount -t tmpfs is not allowed here: no other way to a real ENOSPC on this machine")
-        defer { FaultInjectionTests.tool("/bin/umount", ["-l", mountPoint.path]) }
-        let result = try Self.run(Self.arguments, temporaryFolder: mountPoint.path, in: folder)
-        #expect(result.status == 75, "\(result.stderrText)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderrText.contains(mountPoint.path + "/.eventsuggest-filter.")
-                && result.stderrText.contains(": cannot write: No space left on device; exit 75"), "\(result.stderrText)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).isEmpty)
+        try FaultInjectionTests.withTmpfs("spill-full") { folder, mountPoint in
+            let result = try Self.run(Self.arguments, temporaryFolder: mountPoint.path, in: folder)
+            #expect(result.status == 75, "\(result.stderrText)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrText.contains(mountPoint.path + "/.eventsuggest-filter.")
+                    && result.stderrText.contains(": cannot write: No space left on device; exit 75"), "\(result.stderrText)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).isEmpty)
+        }
     }
 }
 
