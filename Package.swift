@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),
