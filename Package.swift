@@ -47,9 +47,9 @@ let package = Package(
         // Test fixtures several test targets share (a dnsmasq on loopback).
         .target(name: "TestSupport", dependencies: ["DNS"], path: "Tests/TestSupport"),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Readers"], resources: [.copy("Golden")]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),

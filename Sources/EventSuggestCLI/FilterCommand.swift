@@ -5,6 +5,7 @@ import EventSuggest
 import Findings
 import Mailbox
 import MailMessage
+import POSIXFiles
 
 /// `eventsuggest filter`: one message in, the same message out with our header fields,
 /// for procmail (`:0 fw`) and maildrop (`xfilter`).
@@ -69,6 +70,7 @@ enum FilterCommand: Command {
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
             let report = pipeline.unexamined(message, because: tooLarge)
             log?.record(report, at: location)
+            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
                   to: streams)
             do {
@@ -84,6 +86,7 @@ enum FilterCommand: Command {
             let message = MailMessage(bytes: bytes, limits: limits.message)
             let report = pipeline.process(message)
             log?.record(report, at: location)
+            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
                 streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(failed.reason ?? ""))")
                 return .temporaryFailure
@@ -98,6 +101,20 @@ enum FilterCommand: Command {
         streams.flush()
         // A reader that went away got less than the message: the MTA must not count it delivered.
         return streams.outputFailed ? .temporaryFailure : .success
+    }
+
+    /// Closes the log before anything is written out. A log that lost lines is said on
+    /// standard error and the message is delivered all the same (the log is a diagnostic,
+    /// the mail is what matters); under --defer-on-error it is a failure like any other:
+    /// exit 75 (returned here) and nothing on standard output, so the retry logs again.
+    static func logFailed(_ log: FindingLog?, deferOnError: Bool, streams: StandardStreams) -> ExitStatus? {
+        guard let problem = log?.close() else { return nil }
+        if deferOnError {
+            streams.error("eventsuggest filter: deferring (--defer-on-error): \(problem)")
+            return .temporaryFailure
+        }
+        streams.error("eventsuggest filter: \(problem)")
+        return nil
     }
 
     /// What the calendar did not do for a report, in one line, or nil when all went well.
@@ -126,7 +143,7 @@ enum FilterCommand: Command {
         }
     }
 
-    static func unreadable(_ error: FilterInput.ReadError, streams: StandardStreams) -> ExitStatus {
+    static func unreadable(_ error: FileError, streams: StandardStreams) -> ExitStatus {
         streams.error("eventsuggest filter: \(error); exit 75 so the mail server retries")
         return .temporaryFailure
     }

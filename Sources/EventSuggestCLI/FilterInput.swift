@@ -2,9 +2,10 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIXFiles
 
-/// Standard input in filter mode, read in this one place (so the whole of `filter`'s input
-/// could be routed through another I/O layer by changing only this file).
+/// Standard input in filter mode, read in this one place, through POSIXFiles (its one
+/// EINTR loop, its errors naming "standard input" or the temporary file).
 ///
 /// Memory: a message is held once, in one array of its size. When standard input is a
 /// regular file (a test's `< file`, an MTA's spool file) its size is known and the array is
@@ -25,187 +26,125 @@ enum FilterInput {
     /// From a pipe, bytes past this many go to a temporary file until the size is known.
     static let spillThreshold = 16 << 20
 
-    /// Standard input could not be read: the message cannot be delivered whole.
-    struct ReadError: Error, CustomStringConvertible {
-        let errorNumber: Int32
-        var description: String { "standard input: cannot read the message: \(String(cString: strerror(errorNumber)))" }
-    }
-
     static let chunkSize = 1 << 16
 
-    static func read(limit: Int, headBytes: Int) throws(ReadError) -> Content {
-        var status = stat()
-        if fstat(STDIN_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-            let position = lseek(STDIN_FILENO, 0, SEEK_CUR)
-            let remaining = Int(status.st_size) - Int(max(0, position))
+    static func read(limit: Int, headBytes: Int, from input: FileDescriptor = .standardInput()) throws(FileError) -> Content {
+        // A status that cannot be had (a closed standard input) is read as a pipe: the read
+        // that follows reports the error.
+        if let status = try? input.status(), status.type == .regular {
+            // An MTA may hand over its spool file part-read; no offset is read as the start.
+            let remaining = status.size - max(0, (try? input.offset()) ?? 0)
             if remaining > limit {
-                return .overLimit(head: try readUpTo(min(headBytes, remaining), capacity: min(headBytes, remaining)), spill: nil)
+                let head = try read(upTo: min(headBytes, remaining), knownSize: min(headBytes, remaining), from: input)
+                return .overLimit(head: head, spill: nil)
             }
-            let bytes = try readUpTo(limit + 1, capacity: max(remaining, 0))
+            let bytes = try read(upTo: limit + 1, knownSize: max(remaining, 0), from: input)
             return bytes.count > limit ? .overLimit(head: bytes, spill: nil) : .whole(bytes)
         }
-        return try readPipe(limit: limit, keeping: max(spillThreshold, headBytes))
+        return try readPipe(limit: limit, keeping: max(spillThreshold, headBytes), from: input)
     }
 
     /// A pipe: `keeping` bytes in memory, the rest in a temporary file until the end (then
     /// one array of the whole size) or the limit (then written out from where it is).
-    private static func readPipe(limit: Int, keeping: Int) throws(ReadError) -> Content {
-        let head = try readUpTo(min(limit + 1, keeping), capacity: 0)
+    private static func readPipe(limit: Int, keeping: Int, from input: FileDescriptor) throws(FileError) -> Content {
+        let head = try read(upTo: min(limit + 1, keeping), knownSize: 0, from: input)
         if head.count > limit { return .overLimit(head: head, spill: nil) }
         if head.count < keeping { return .whole(head) }
-        // No temporary file to be had: hold the message in memory as before.
-        guard let spill = SpillFile() else {
-            let rest = try readUpTo(limit + 1 - head.count, capacity: 0)
+        // QUIRK: no temporary file to be had (a read-only or full $TMPDIR): the message is
+        // held in memory instead, as it was before there was a spill file. Delivering it
+        // matters more than the memory bound, so this failure is not an error.
+        guard let spill = try? SpillFile(in: temporaryFolder) else {
+            let rest = try read(upTo: limit + 1 - head.count, knownSize: 0, from: input)
             return head.count + rest.count > limit ? .overLimit(head: head + rest, spill: nil) : .whole(head + rest)
         }
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(chunkSize)
         while true {
-            var failure: Int32 = 0
-            let got = chunk.withUnsafeMutableBufferPointer { buffer in
-                readOnce(into: buffer.baseAddress!, count: chunkSize, failure: &failure)
-            }
-            if got < 0 { throw ReadError(errorNumber: failure) }
-            if got == 0 { break }
-            try spill.append(chunk[0..<got])
+            chunk.removeAll(keepingCapacity: true)
+            if try input.read(appendingTo: &chunk, count: chunkSize) == 0 { break }
+            try spill.append(chunk)
             if head.count + spill.size > limit { return .overLimit(head: head, spill: spill) }
         }
         let total = head.count + spill.size
-        var failure: Int32 = 0
+        var failure: FileError?
         let whole = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             head.withUnsafeBufferPointer { buffer.baseAddress!.update(from: $0.baseAddress!, count: head.count) }
             initialized = head.count
-            failure = spill.read(into: buffer.baseAddress! + head.count, count: spill.size)
-            if failure == 0 { initialized = total }
+            do throws(FileError) {
+                try spill.read(into: UnsafeMutableRawPointer(buffer.baseAddress! + head.count))
+                initialized = total
+            } catch {
+                failure = error
+            }
         }
-        if failure != 0 { throw ReadError(errorNumber: failure) }
+        if let failure { throw failure }
         return .whole(whole)
     }
 
-    /// Up to `count` bytes (fewer at end of input). With a known size (`capacity`, a regular
-    /// file) the array is allocated once at that size and read into directly; from a pipe it
-    /// grows by chunks.
-    private static func readUpTo(_ count: Int, capacity: Int) throws(ReadError) -> [UInt8] {
-        var failure: Int32 = 0
-        let first = min(count, capacity)
-        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
-            initialized = 0
-            while initialized < first {
-                let got = readOnce(into: buffer.baseAddress! + initialized, count: first - initialized, failure: &failure)
-                if got <= 0 { break }
-                initialized += got
-            }
-        }
-        if failure != 0 { throw ReadError(errorNumber: failure) }
+    /// Up to `count` bytes (fewer at end of input). With a known size (a regular file) the
+    /// array is allocated once at that size and read into directly; from a pipe it grows by chunks.
+    private static func read(upTo count: Int, knownSize: Int, from input: FileDescriptor) throws(FileError) -> [UInt8] {
+        let first = min(count, knownSize)
+        var bytes = try input.read(filling: first)
         if first > 0 && bytes.count < first { return bytes }
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while bytes.count < count {
-            let wanted = min(chunkSize, count - bytes.count)
-            let got = chunk.withUnsafeMutableBufferPointer { buffer in
-                readOnce(into: buffer.baseAddress!, count: wanted, failure: &failure)
-            }
-            if got < 0 { throw ReadError(errorNumber: failure) }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[0..<got])
+            if try input.read(appendingTo: &bytes, count: min(chunkSize, count - bytes.count)) == 0 { break }
         }
         return bytes
     }
 
-    /// Copies what is left on standard input to `write`, in chunks.
-    static func copyRest(_ write: ([UInt8]) -> Void) throws(ReadError) {
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
+    /// Copies what is left on `input` to `write`, in chunks.
+    static func copyRest(from input: FileDescriptor = .standardInput(), _ write: ([UInt8]) -> Void) throws(FileError) {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(chunkSize)
         while true {
-            var failure: Int32 = 0
-            let got = chunk.withUnsafeMutableBufferPointer { buffer in
-                readOnce(into: buffer.baseAddress!, count: chunkSize, failure: &failure)
-            }
-            if got < 0 { throw ReadError(errorNumber: failure) }
-            if got == 0 { return }
-            write(Array(chunk[0..<got]))
+            chunk.removeAll(keepingCapacity: true)
+            if try input.read(appendingTo: &chunk, count: chunkSize) == 0 { return }
+            write(chunk)
         }
     }
 
-    /// One read(2), retried on EINTR: the count, 0 at end of input, -1 with `failure` set.
-    private static func readOnce(into pointer: UnsafeMutablePointer<UInt8>, count: Int, failure: inout Int32) -> Int {
-        while true {
-            let got = Glibc.read(STDIN_FILENO, pointer, count)
-            if got >= 0 { return got }
-            if errno == EINTR { continue }
-            failure = errno
-            return -1
-        }
+    /// Where the spill file goes: `$TMPDIR`, or /tmp.
+    static var temporaryFolder: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }
 
-/// Bytes set aside in an unlinked temporary file (no name once created, gone when closed) in
-/// `$TMPDIR` or /tmp, written and read back in order.
+/// Bytes set aside in an unlinked temporary file (no name once created, gone when closed),
+/// written in order and read back from the start.
 final class SpillFile {
-    let descriptor: Int32
+    private let file: FileDescriptor
     private(set) var size = 0
 
-    init?() {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // mkstemp: O_EXCL, mode 0600; the name is removed at once.
-        var template = Array((folder + "/.eventsuggest-filter.XXXXXX").utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if descriptor < 0 { return nil }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    init(in folder: String) throws(FileError) {
+        file = try FileDescriptor.createUnlinkedTemporaryFile(in: folder, prefix: ".eventsuggest-filter.")
     }
 
-    deinit { close(descriptor) }
-
-    func append(_ bytes: ArraySlice<UInt8>) throws(FilterInput.ReadError) {
-        var failure: Int32 = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(size + offset))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure != 0 { throw FilterInput.ReadError(errorNumber: failure) }
+    func append(_ bytes: [UInt8]) throws(FileError) {
+        try file.write(bytes)
         size += bytes.count
     }
 
-    /// Reads `count` bytes from the start into `pointer`; 0, or the errno.
-    func read(into pointer: UnsafeMutablePointer<UInt8>, count: Int) -> Int32 {
-        var offset = 0
-        while offset < count {
-            let got = pread(descriptor, pointer + offset, count - offset, off_t(offset))
-            if got < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if got == 0 { return EIO }
-            offset += got
+    /// Reads all `size` bytes from the start into `pointer`.
+    func read(into pointer: UnsafeMutableRawPointer) throws(FileError) {
+        try file.seek(to: 0)
+        // Fewer than were written: the file was cut short under us.
+        guard try file.read(filling: size, into: pointer) == size else {
+            throw FileError(path: file.path, operation: .read, cause: .system(ErrorNumber(EIO)))
         }
-        return 0
     }
 
     /// Everything set aside, in chunks, to `write`.
-    func copy(_ write: ([UInt8]) -> Void) throws(FilterInput.ReadError) {
-        var chunk = [UInt8](repeating: 0, count: FilterInput.chunkSize)
-        var offset = 0
-        while offset < size {
-            let wanted = min(chunk.count, size - offset)
-            let failure = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                var got = 0
-                while got < wanted {
-                    let count = pread(descriptor, buffer.baseAddress! + got, wanted - got, off_t(offset + got))
-                    if count < 0 { if errno == EINTR { continue }; return errno }
-                    if count == 0 { return EIO }
-                    got += count
-                }
-                return 0
+    func copy(_ write: ([UInt8]) -> Void) throws(FileError) {
+        try file.seek(to: 0)
+        var remaining = size
+        while remaining > 0 {
+            let chunk = try file.read(filling: min(FilterInput.chunkSize, remaining))
+            guard !chunk.isEmpty else {
+                throw FileError(path: file.path, operation: .read, cause: .system(ErrorNumber(EIO)))
             }
-            if failure != 0 { throw FilterInput.ReadError(errorNumber: failure) }
-            write(Array(chunk[0..<wanted]))
-            offset += wanted
+            write(chunk)
+            remaining -= chunk.count
         }
     }
 }

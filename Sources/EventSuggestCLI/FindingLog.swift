@@ -2,9 +2,13 @@ import EventSuggest
 import Foundation
 import JSON
 import Mailbox
+import POSIXFiles
 
 /// `--log FILE`: every diagnostic as a JSON line, appended, like the system log of Siri
 /// Event Suggestions: what was wrong, in which message, and its code.
+///
+/// A write that fails (`--log /dev/full`) is kept by the ``OutputFile`` and comes out of
+/// ``close()``: every command that records into a log closes it and reports that.
 final class FindingLog {
     private let file: OutputFile
 
@@ -30,5 +34,17 @@ final class FindingLog {
             ]).serialized + "\n"
         }
         if !text.isEmpty { file.write(text) }
+    }
+
+    /// Closes the log: what went wrong with it (its first failed write, or the close) in
+    /// one line naming the path ("log.jsonl: cannot write the log: No space left on
+    /// device"), or nil when every line is in the file.
+    func close() -> String? {
+        do {
+            try file.close()
+            return nil
+        } catch {
+            return "\(error.path): cannot write the log: \(error.reason)"
+        }
     }
 }

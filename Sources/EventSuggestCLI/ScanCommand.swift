@@ -68,7 +68,7 @@ enum ScanCommand: Command {
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         let reportPath = arguments.value("report")
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1, streams: streams)
         let log = try FindingLog(path: arguments.value("log"))
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
@@ -165,6 +165,11 @@ enum ScanCommand: Command {
             streams.error("eventsuggest: \(error.path): cannot write the report: \(error.reason)")
             status = .findings
         }
+        if let problem = log?.close() {
+            // Like the report: a log that lost lines fails the scan.
+            streams.error("eventsuggest: \(problem)")
+            status = .findings
+        }
         if reportPath == "-" && streams.outputFailed {
             streams.error("eventsuggest: standard output: cannot write the report")
             status = .findings
@@ -191,18 +196,21 @@ private final class ProgressLine {
     let enabled: Bool
     let start = Date()
 
-    init(enabled: Bool) { self.enabled = enabled }
+    private let streams: StandardStreams
 
-    private let standardError = FileDescriptor.standardError()
+    init(enabled: Bool, streams: StandardStreams) {
+        self.enabled = enabled
+        self.streams = streams
+    }
 
     func update(done: Int) {
         guard enabled else { return }
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        try? standardError.write("\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)")
+        streams.errorWithoutNewline("\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)")
     }
 
     func clear() {
         guard enabled else { return }
-        try? standardError.write("\r\u{1B}[K")
+        streams.errorWithoutNewline("\r\u{1B}[K")
     }
 }

@@ -35,8 +35,14 @@ final class StandardStreams {
 
     /// Writes a line to standard error at once (after flushing what standard output holds).
     func error(_ text: String) {
+        errorWithoutNewline(text + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (a progress line that `\r` rewrites).
+    /// A failed write to standard error is dropped: there is nowhere left to say it.
+    func errorWithoutNewline(_ text: String) {
         flush()
-        Self.writeAll(Array((text + "\n").utf8), to: standardError)
+        Self.writeAll(Array(text.utf8), to: standardError)
     }
 
     func flush() {

@@ -100,10 +100,6 @@ struct VdirFiles {
         try entryNames().filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }
     }
 
-    /// The text of an errno value (thread-safe, from `strerror_r`), for errors of calls made
-    /// outside this file.
-    static func reason(_ code: Int32) -> String { ErrorNumber(code).description }
-
     /// Every name in the folder, in name order.
     private func entryNames() throws(CalendarStoreError) -> [String] {
         do {

@@ -8,7 +8,7 @@ import Glibc
 /// Not `Sendable`: one descriptor belongs to one thread at a time.
 public final class FileDescriptor {
     public let descriptor: Int32
-    /// The path it was opened as (`-` for standard input), for error messages.
+    /// The path it was opened as ("standard input" for standard input), for error messages.
     public let path: String
     private let ownsDescriptor: Bool
     private var isOpen = true
@@ -23,7 +23,7 @@ public final class FileDescriptor {
 
     /// Standard input, as it is (a pipe, a terminal, a file): never closed by this value.
     public static func standardInput() -> FileDescriptor {
-        FileDescriptor(descriptor: STDIN_FILENO, path: "-", owns: false)
+        FileDescriptor(descriptor: STDIN_FILENO, path: "standard input", owns: false)
     }
 
     /// Standard output, never closed by this value.
@@ -54,6 +54,29 @@ public final class FileDescriptor {
     /// O_CREAT and O_EXCL "symbolic links are not followed"), so a temp file is always ours.
     public static func createExclusively(_ path: String, permissions: mode_t = 0o644) throws(FileError) -> FileDescriptor {
         try open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions: permissions, operation: .create)
+    }
+
+    /// Creates a file for reading and writing in `directory` under a new random name
+    /// (mode 0600, `O_EXCL|O_NOFOLLOW|O_CLOEXEC`, as mkstemp(3) but close-on-exec from the
+    /// start) and removes the name at once: nothing else can open it, and it is gone when
+    /// closed, even by a crash. `path` is the name it had, for error messages.
+    public static func createUnlinkedTemporaryFile(in directory: String, prefix: String) throws(FileError) -> FileDescriptor {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var attempt = 0
+        while true {
+            let path = directory + "/" + prefix + String((0..<6).map { _ in letters.randomElement()! })
+            let file: FileDescriptor
+            do throws(FileError) {
+                file = try open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions: 0o600, operation: .create)
+            } catch {
+                // Another file has that name: another (62⁶ names; mkstemp tries as often).
+                attempt += 1
+                if error.errorNumber == EEXIST && attempt < 100 { continue }
+                throw FileError(path: directory + "/" + prefix + "XXXXXX", operation: .create, cause: error.cause)
+            }
+            guard unlink(path) == 0 else { throw .system(path, .remove) }
+            return file
+        }
     }
 
     /// Opens a file the user named as an output (a report, a log) in place: created when
@@ -103,6 +126,18 @@ public final class FileDescriptor {
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw .system(path, .open) }
     }
 
+    /// The current offset (lseek(2) `SEEK_CUR`): where the next read starts. A pipe has none (ESPIPE).
+    public func offset() throws(FileError) -> Int {
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        guard offset >= 0 else { throw .system(path, .seek) }
+        return Int(offset)
+    }
+
+    /// Moves the offset to `offset` bytes from the start (lseek(2) `SEEK_SET`).
+    public func seek(to offset: Int) throws(FileError) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw .system(path, .seek) }
+    }
+
     // MARK: - Reading
 
     /// Reads up to `count` bytes into `pointer`; how many were read (0 at the end of the file).
@@ -112,10 +147,39 @@ public final class FileDescriptor {
         return result
     }
 
+    /// Reads until `count` bytes have come or the file ends; how many came (fewer than
+    /// `count` only at the end of the file).
+    public func read(filling count: Int, into pointer: UnsafeMutableRawPointer) throws(FileError) -> Int {
+        var filled = 0
+        while filled < count {
+            let read = try read(upTo: count - filled, into: pointer + filled)
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
+    }
+
+    /// Up to `count` bytes in one array allocated at that size, read into directly; fewer
+    /// only at the end of the file.
+    public func read(filling count: Int) throws(FileError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var failure: FileError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { pointer, initialized in
+            do throws(FileError) {
+                initialized = try read(filling: count, into: UnsafeMutableRawPointer(pointer.baseAddress!))
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
     /// Appends up to `count` bytes to `buffer`; how many were read (0 at the end of the file).
+    /// The array grows as appending does (geometrically), so a loop of these stays linear.
     public func read(appendingTo buffer: inout [UInt8], count: Int) throws(FileError) -> Int {
         let start = buffer.count
-        buffer.reserveCapacity(start + count)
         var failure: FileError?
         // Read into the array's spare capacity, then keep what came: one copy, by the kernel.
         buffer.append(contentsOf: repeatElement(0, count: count))
@@ -143,23 +207,8 @@ public final class FileDescriptor {
         if isRegularFile && status.size > limit { return nil }
         // One byte more than the size, so that a read of 0 is what ends the first pass.
         let first = isRegularFile ? min(status.size, limit) + 1 : 1 << 16
-        var atEnd = false
-        var failure: FileError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: first) { pointer, initialized in
-            initialized = 0
-            while initialized < first {
-                let read: Int
-                do throws(FileError) {
-                    read = try self.read(upTo: first - initialized, into: UnsafeMutableRawPointer(pointer.baseAddress! + initialized))
-                } catch {
-                    failure = error
-                    return
-                }
-                if read == 0 { atEnd = true; return }
-                initialized += read
-            }
-        }
-        if let failure { throw failure }
+        var bytes = try read(filling: first)
+        var atEnd = bytes.count < first
         while !atEnd && bytes.count <= limit {
             if try read(appendingTo: &bytes, count: 1 << 16) == 0 { atEnd = true }
         }

@@ -6,7 +6,7 @@ import Glibc
 /// act on ("cal/x.ics: cannot read: a FIFO (named pipe), not a regular file").
 public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Operation: String, Sendable, Hashable {
-        case open, read, write, list, stat, sync, rename, remove, create, lock, close
+        case open, read, write, seek, list, stat, sync, rename, remove, create, lock, close
     }
 
     public enum Cause: Sendable, Hashable {

@@ -7,21 +7,9 @@ import MailMessage
 /// No signature field, key record or message makes the verifier crash or hang.
 @Suite("verifier robustness")
 struct VerifierRobustnessTests {
-    /// SplitMix64: deterministic, so a failure replays.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet = Array("=;: \t\r\nabvhdsil0129+/-_@.".utf8) + [0x00, 0xFF, 0xC3]
 
-    func mutate(_ bytes: [UInt8], in range: Range<Int>, using generator: inout Generator) -> [UInt8] {
+    func mutate(_ bytes: [UInt8], in range: Range<Int>, using generator: inout SplitMix64) -> [UInt8] {
         var copy = bytes
         for _ in 0..<Int.random(in: 1...6, using: &generator) {
             // The range shrinks with every removal; stay inside what is left.
@@ -41,7 +29,7 @@ struct VerifierRobustnessTests {
         let records = [selectorName: try keyRecord("rsa2048")]
         let headerEnd = try #require(String(decoding: message, as: UTF8.self).range(of: "From: ")?.lowerBound.utf16Offset(
             in: String(decoding: message, as: UTF8.self)))
-        var generator = Generator(state: 42)
+        var generator = SplitMix64(state: 42)
         let verifier = verifier(records)
         let start = ContinuousClock.now
         for _ in 0..<2_000 {
@@ -57,7 +45,7 @@ struct VerifierRobustnessTests {
     func mutatedKeyRecords() throws {
         let message = MailMessage(bytes: try signed(sampleMessage()))
         let record = Array(try keyRecord("rsa2048", extra: "h=sha256; t=y; ").utf8)
-        var generator = Generator(state: 7)
+        var generator = SplitMix64(state: 7)
         for _ in 0..<2_000 {
             let mutated = String(decoding: mutate(record, in: 0..<record.count, using: &generator), as: UTF8.self)
             let result = try #require(DKIMVerifier(
@@ -68,7 +56,7 @@ struct VerifierRobustnessTests {
 
     @Test("random bytes as a message, and a header of 200 signatures, are handled within the limits")
     func hostileMessages() throws {
-        var generator = Generator(state: 99)
+        var generator = SplitMix64(state: 99)
         let verifier = verifier([selectorName: try keyRecord("rsa2048")])
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 0..<4_000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }

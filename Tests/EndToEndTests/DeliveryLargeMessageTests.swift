@@ -58,3 +58,127 @@ struct DeliveryLargeMessageTests {
         #expect(ReservationMail.suggestions(Array(result.stdout)) == ["none (no trusted reservation markup)"])
     }
 }
+
+/// How filter holds a message that comes from a pipe past the 16 MiB kept in memory: the rest
+/// in an unlinked temporary file in `$TMPDIR`, which no one else can open and which goes away
+/// with the process; and what happens when there is no such file to be had.
+@Suite("filter's spill file: unlinked, in $TMPDIR, and what a missing or full $TMPDIR does", .serialized)
+struct DeliverySpillFileTests {
+    static let message = DeliveryLargeMessageTests.largeMessage(bytes: 20 << 20)
+    static let arguments = ["filter", "--allow-any-domain", "--now", ReservationMail.now]
+
+    /// Runs filter with `TMPDIR` set, the message piped in by `cat` from a file in `folder`
+    /// (a filter that stops reading early then ends `cat` with SIGPIPE, not this test process).
+    static func run(_ arguments: [String], temporaryFolder: String, in folder: URL) throws -> TestBinary.Result {
+        let path = try MailboxE2E.write(message, to: "message.eml", in: folder)
+        return try TestBinary.runProcess(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "message=$1; shift; cat \"$message\" | \"$0\" \"$@\"", TestBinary.eventsuggest.path, path,
+        ] + arguments, environment: ["TMPDIR": temporaryFolder])
+    }
+
+    static func delivered(_ result: TestBinary.Result) -> Bool {
+        ReservationMail.splitOurFields(Array(result.stdout)).rest
+            == Array(message[DeliveryLargeMessageTests.forgedFieldsEnd(message)...])
+    }
+
+    @Test("past 16 MiB from a pipe: the rest goes to a file in $TMPDIR that has no name there while filter runs")
+    func spillFileIsUnlinked() throws {
+        let folder = try ReservationMail.folder("spill-unlinked")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 17 MiB written means more than 16 MiB read by filter (a pipe holds 64 KiB): it spills now.
+        let split = 17 << 20
+        var open: [String] = [], names: [String] = []
+        let result = try TestBinary.runProcess(TestBinary.eventsuggest, Self.arguments, environment: ["TMPDIR": folder.path]) {
+            input, process in
+            try input.write(contentsOf: Data(Self.message[..<split]))
+            let deadline = Date().addingTimeInterval(20)
+            while open.isEmpty && Date() < deadline {
+                let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd")) ?? []
+                open = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/fd/\($0)") }
+                    .filter { $0.hasPrefix(folder.path + "/.eventsuggest-filter.") }
+                if open.isEmpty { usleep(20_000) }
+            }
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try input.write(contentsOf: Data(Self.message[split...]))
+        }
+        #expect(open.count == 1 && open.allSatisfy { $0.hasSuffix(" (deleted)") }, "\(open)")
+        #expect(names.isEmpty, "the spill file has a name in $TMPDIR: \(names)")
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(Self.delivered(result), "the message was not delivered whole")
+        #expect(ReservationMail.suggestions(Array(result.stdout)) == ["none (no trusted reservation markup)"])
+    }
+
+    @Test("over message-bytes past the spill point: the head, the spilled part and the rest out in order, unexamined")
+    func overLimitWithSpill() throws {
+        let folder = try ReservationMail.folder("spill-over")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        let result = try Self.run(Self.arguments + ["--limit", "message-bytes=17M"], temporaryFolder: temporary.path, in: folder)
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(Self.delivered(result), "the message was not delivered whole")
+        #expect(ReservationMail.suggestions(Array(result.stdout)).first?.hasPrefix("none (not examined: message of more than") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
+    @Test("no $TMPDIR folder: the message is held in memory instead, delivered whole and examined")
+    func missingTemporaryFolder() throws {
+        let folder = try ReservationMail.folder("spill-missing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.run(Self.arguments, temporaryFolder: folder.path + "/no-such-folder", in: folder)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderrText)")
+        #expect(Self.delivered(result))
+        #expect(ReservationMail.suggestions(Array(result.stdout)) == ["none (no trusted reservation markup)"])
+    }
+
+    @Test("a full $TMPDIR mid-spill: exit 75 so the MTA retries, the temporary file and ENOSPC named, nothing delivered")
+    func fullTemporaryFolder() throws {
+        try FaultInjectionTests.withTmpfs("spill-full") { folder, mountPoint in
+            let result = try Self.run(Self.arguments, temporaryFolder: mountPoint.path, in: folder)
+            #expect(result.status == 75, "\(result.stderrText)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrText.contains(mountPoint.path + "/.eventsuggest-filter.")
+                    && result.stderrText.contains(": cannot write: No space left on device; exit 75"), "\(result.stderrText)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).isEmpty)
+        }
+    }
+}
+
+/// Standard input as filter finds it: a spool file an MTA has read part of, or something
+/// that cannot be read at all.
+@Suite("filter's standard input: where it starts, and when it cannot be read")
+struct DeliveryStandardInputTests {
+    static let sample = TestBinary.repositoryRoot.appendingPathComponent("Maildir-samples/cur/1593190800.M1P100.samples:2,S").path
+
+    @Test("a regular file already read in part: only what is left counts against message-bytes, and is delivered")
+    func partReadSpoolFile() throws {
+        let folder = try ReservationMail.folder("stdin-offset")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = try Array(Data(contentsOf: URL(fileURLWithPath: Self.sample)))
+        let junk = Array((String(repeating: "x", count: 3000) + "\n").utf8)
+        let path = try MailboxE2E.write(junk + message, to: "spool", in: folder)
+        // The shell reads the first line, leaving the offset after it; the limit lies
+        // between what is left and the whole file.
+        let limit = message.count + 1000
+        let samples = TestBinary.repositoryRoot.appendingPathComponent("Maildir-samples").path
+        let result = try TestBinary.runProcess(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "{ read -r line; exec \"$0\" \"$@\"; } < '\(path)'", TestBinary.eventsuggest.path, "filter",
+            "--keys", samples + "/keys", "--registered", samples + "/registered-domains", "--now", "2027-01-15T00:00:00Z",
+            "--limit", "message-bytes=\(limit)",
+        ])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(FaultInjectionTests.deliveryProblem(result.stdout, Data(message)) == nil)
+        #expect(ReservationMail.suggestions(Array(result.stdout)).first?.hasPrefix("found 1 reservation") == true,
+                "\(ReservationMail.suggestions(Array(result.stdout)))")
+    }
+
+    @Test("standard input that cannot be read (a directory): exit 75, 'standard input' and errno's text named")
+    func unreadable() throws {
+        let result = try TestBinary.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                               ["-c", "exec \"$0\" filter --allow-any-domain < /", TestBinary.eventsuggest.path])
+        #expect(result.status == 75)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == "eventsuggest filter: standard input: cannot read: Is a directory; exit 75 so the mail server retries\n",
+                "\(result.stderrText)")
+    }
+}

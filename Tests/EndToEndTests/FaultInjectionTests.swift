@@ -178,6 +178,21 @@ struct FaultInjectionTests {
         tool("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", directory.path]) == 0
     }
 
+    /// A fresh folder with a tmpfs of `kilobytes` mounted at its `fs`, given to `body`, then
+    /// unmounted and removed. Mounting is required: nothing else gives a real ENOSPC here.
+    static func withTmpfs(_ label: String, kilobytes: Int = 64, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ body: (_ folder: URL, _ mountPoint: URL) throws -> Void) throws {
+        let folder = try Mail.makeFolder(label)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mountPoint = folder.appendingPathComponent("fs")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        try #require(mountTmpfs(mountPoint, kilobytes: kilobytes),
+                     "mount -t tmpfs is not allowed here: no other way to a real ENOSPC on this machine",
+                     sourceLocation: sourceLocation)
+        defer { tool("/bin/umount", ["-l", mountPoint.path]) }
+        try body(folder, mountPoint)
+    }
+
     /// Fills the file system of `path` with one file, then frees `pages` 4 KiB pages of it.
     static func fill(_ path: String, leavingPages pages: Int) throws {
         let descriptor = try openFile(path, O_WRONLY | O_CREAT | O_TRUNC)
@@ -195,66 +210,59 @@ struct FaultInjectionTests {
 
     @Test("calendar on a full tmpfs: every mail delivered whole, saying so; only whole events; freed, the next run completes")
     func calendarFull() throws {
-        let folder = try Mail.makeFolder("fault-full")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let mountPoint = folder.appendingPathComponent("fs")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard Self.mountTmpfs(mountPoint, kilobytes: 64) else {
-            Issue.record("this container does not allow mount -t tmpfs: the ENOSPC test checked nothing")
-            return
+        try Self.withTmpfs("fault-full") { folder, mountPoint in
+            let calendar = mountPoint.appendingPathComponent("calendar")
+            let filler = mountPoint.appendingPathComponent("filler").path
+            let ids = (1...12).map { "F-\($0)" }
+            let v1 = Mail.manyTablesMessage(ids: ids, version: 1)
+            let v2 = Mail.manyTablesMessage(ids: ids, version: 2)
+
+            // Completely full: nothing written, the mail delivered with the error.
+            try Self.fill(filler, leavingPages: 0)
+            let full = try Self.run(Self.filterArguments(calendar), input: v1, in: folder)
+            #expect(full.exit == Exit(code: 0), "\(full.exit): \(full.stderrText)")
+            #expect(Self.deliveryProblem(full.stdout, v1) == nil, "\(Self.deliveryProblem(full.stdout, v1) ?? "")")
+            // Each event that could not be written is listed as failed (issue 14); a folder that
+            // cannot be used at all is one error.
+            let suggestions = ReservationMail.suggestions(Array(full.stdout))
+            #expect(suggestions.allSatisfy { $0.hasPrefix("failed ") || $0.hasPrefix("error (calendar not written:") }, "\(suggestions)")
+            #expect(suggestions.allSatisfy { $0.contains("No space left on device") }, "\(suggestions)")
+            var state = try Self.calendarProblems(calendar, round: "full")
+            #expect(state.events.isEmpty && state.temporary.isEmpty, "\(state.events.keys.sorted()) \(state.temporary)")
+
+            // Room for a few files: some events written, each whole, the rest reported.
+            try Self.fill(filler, leavingPages: 4)
+            let some = try Self.run(Self.filterArguments(calendar), input: v1, in: folder)
+            #expect(some.exit == Exit(code: 0), "\(some.exit): \(some.stderrText)")
+            #expect(Self.deliveryProblem(some.stdout, v1) == nil)
+            let someSuggestions = ReservationMail.suggestions(Array(some.stdout))
+            #expect(someSuggestions.contains { $0.hasPrefix("failed ") && $0.contains("No space left on device") }, "\(someSuggestions)")
+            state = try Self.calendarProblems(calendar, round: "4 pages")
+            #expect(someSuggestions.filter { $0.hasPrefix("created ") }.count == state.events.count, "\(someSuggestions)")
+            #expect((1..<ids.count).contains(state.events.count), "\(state.events.count) events on 4 free pages")
+            #expect(state.temporary.isEmpty, "temp files left after ENOSPC: \(state.temporary)")
+
+            // Updates on a full disk: each file is the old version or the new one, whole.
+            try Self.fill(filler + "2", leavingPages: 0)
+            let update = try Self.run(Self.filterArguments(calendar), input: v2, in: folder)
+            #expect(update.exit == Exit(code: 0))
+            #expect(Self.deliveryProblem(update.stdout, v2) == nil)
+            let before = state.events
+            state = try Self.calendarProblems(calendar, round: "update when full")
+            #expect(Set(state.events.keys) == Set(before.keys), "update on a full disk lost or added files")
+            #expect(state.temporary.isEmpty, "temp files left after ENOSPC: \(state.temporary)")
+
+            // Space again: the next run writes every event, the newest version.
+            unlink(filler)
+            unlink(filler + "2")
+            let again = try Self.run(Self.filterArguments(calendar), input: v2, in: folder)
+            #expect(again.exit == Exit(code: 0))
+            #expect(Self.deliveryProblem(again.stdout, v2) == nil)
+            #expect(ReservationMail.suggestions(Array(again.stdout)).allSatisfy { !$0.hasPrefix("error") && !$0.hasPrefix("failed") })
+            state = try Self.calendarProblems(calendar, round: "freed")
+            #expect(state.events.count == ids.count)
+            #expect(state.events.values.allSatisfy { Mail.property("DTSTART", $0) == ["20270310T133000Z"] })
         }
-        defer { Self.tool("/bin/umount", ["-l", mountPoint.path]) }
-        let calendar = mountPoint.appendingPathComponent("calendar")
-        let filler = mountPoint.appendingPathComponent("filler").path
-        let ids = (1...12).map { "F-\($0)" }
-        let v1 = Mail.manyTablesMessage(ids: ids, version: 1)
-        let v2 = Mail.manyTablesMessage(ids: ids, version: 2)
-
-        // Completely full: nothing written, the mail delivered with the error.
-        try Self.fill(filler, leavingPages: 0)
-        let full = try Self.run(Self.filterArguments(calendar), input: v1, in: folder)
-        #expect(full.exit == Exit(code: 0), "\(full.exit): \(full.stderrText)")
-        #expect(Self.deliveryProblem(full.stdout, v1) == nil, "\(Self.deliveryProblem(full.stdout, v1) ?? "")")
-        // Each event that could not be written is listed as failed (issue 14); a folder that
-        // cannot be used at all is one error.
-        let suggestions = ReservationMail.suggestions(Array(full.stdout))
-        #expect(suggestions.allSatisfy { $0.hasPrefix("failed ") || $0.hasPrefix("error (calendar not written:") }, "\(suggestions)")
-        #expect(suggestions.allSatisfy { $0.contains("No space left on device") }, "\(suggestions)")
-        var state = try Self.calendarProblems(calendar, round: "full")
-        #expect(state.events.isEmpty && state.temporary.isEmpty, "\(state.events.keys.sorted()) \(state.temporary)")
-
-        // Room for a few files: some events written, each whole, the rest reported.
-        try Self.fill(filler, leavingPages: 4)
-        let some = try Self.run(Self.filterArguments(calendar), input: v1, in: folder)
-        #expect(some.exit == Exit(code: 0), "\(some.exit): \(some.stderrText)")
-        #expect(Self.deliveryProblem(some.stdout, v1) == nil)
-        let someSuggestions = ReservationMail.suggestions(Array(some.stdout))
-        #expect(someSuggestions.contains { $0.hasPrefix("failed ") && $0.contains("No space left on device") }, "\(someSuggestions)")
-        state = try Self.calendarProblems(calendar, round: "4 pages")
-        #expect(someSuggestions.filter { $0.hasPrefix("created ") }.count == state.events.count, "\(someSuggestions)")
-        #expect((1..<ids.count).contains(state.events.count), "\(state.events.count) events on 4 free pages")
-        #expect(state.temporary.isEmpty, "temp files left after ENOSPC: \(state.temporary)")
-
-        // Updates on a full disk: each file is the old version or the new one, whole.
-        try Self.fill(filler + "2", leavingPages: 0)
-        let update = try Self.run(Self.filterArguments(calendar), input: v2, in: folder)
-        #expect(update.exit == Exit(code: 0))
-        #expect(Self.deliveryProblem(update.stdout, v2) == nil)
-        let before = state.events
-        state = try Self.calendarProblems(calendar, round: "update when full")
-        #expect(Set(state.events.keys) == Set(before.keys), "update on a full disk lost or added files")
-        #expect(state.temporary.isEmpty, "temp files left after ENOSPC: \(state.temporary)")
-
-        // Space again: the next run writes every event, the newest version.
-        unlink(filler)
-        unlink(filler + "2")
-        let again = try Self.run(Self.filterArguments(calendar), input: v2, in: folder)
-        #expect(again.exit == Exit(code: 0))
-        #expect(Self.deliveryProblem(again.stdout, v2) == nil)
-        #expect(ReservationMail.suggestions(Array(again.stdout)).allSatisfy { !$0.hasPrefix("error") && !$0.hasPrefix("failed") })
-        state = try Self.calendarProblems(calendar, round: "freed")
-        #expect(state.events.count == ids.count)
-        #expect(state.events.values.allSatisfy { Mail.property("DTSTART", $0) == ["20270310T133000Z"] })
     }
 
     // MARK: - Calendar folder not writable

@@ -34,12 +34,19 @@ enum TestBinary {
         try runProcess(eventsuggest, arguments, input: input, currentDirectory: currentDirectory)
     }
 
+    /// `environment`: variables set over this process's own. `feed`: writes standard input
+    /// itself (given the writing end and the child's process id) instead of `input`; the
+    /// end is closed after it.
     static func runProcess(_ executable: URL, _ arguments: [String], input: Data? = nil,
-                           currentDirectory: URL? = nil) throws -> Result {
+                           currentDirectory: URL? = nil, environment: [String: String] = [:],
+                           feed: ((FileHandle, Int32) throws -> Void)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
@@ -53,10 +60,16 @@ enum TestBinary {
         DispatchQueue.global().async { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { err = stderrPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if let input { try? stdinPipe.fileHandleForWriting.write(contentsOf: input) }
+        var feedError: (any Error)?
+        if let feed {
+            do { try feed(stdinPipe.fileHandleForWriting, process.processIdentifier) } catch { feedError = error }
+        } else if let input {
+            try? stdinPipe.fileHandleForWriting.write(contentsOf: input)
+        }
         try? stdinPipe.fileHandleForWriting.close()
         group.wait()
         process.waitUntilExit()
+        if let feedError { throw feedError }
         return Result(status: process.terminationStatus, stdout: out, stderr: err,
                       seconds: Date().timeIntervalSince(start))
     }

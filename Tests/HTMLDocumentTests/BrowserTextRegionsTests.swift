@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTMLDocument
 import Testing
+import TestSupport
 
 /// What libxml2 is given is what a browser builds (the parity with Chromium itself is
 /// `BrowserParityTests` in SchemaMarkupTests); here, the tree and the guarantees of the rewrite.
@@ -37,7 +38,7 @@ struct BrowserTextRegionsTests {
 
     @Test("hostile bytes: no crash, the same length, lines kept")
     func hostile() throws {
-        var generator = Seeded(state: 13)
+        var generator = SplitMix64(state: 13)
         let alphabet = Array("<>/!-?\"'= \n<textarea></textarea><template></template><script></script><!--<![CDATA[abc".utf8)
         for _ in 0..<300 {
             let length = Int.random(in: 0..<400, using: &generator)
@@ -51,17 +52,5 @@ struct BrowserTextRegionsTests {
             #expect(rewritten.filter { $0 == 0x0A }.count == bytes.filter { $0 == 0x0A }.count)
             _ = try? HTMLDocument(parsing: String(decoding: bytes, as: UTF8.self))
         }
-    }
-}
-
-/// A reproducible generator (SplitMix64), so a failing input can be found again.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import JSON
 
 /// Helpers of the JSON reader's tests, in one namespace so that they cannot collide with
@@ -72,20 +73,8 @@ enum JSONFixtures {
         var testDescription: String { String(reflecting: text) }
     }
 
-    /// SplitMix64: a small deterministic generator, so every run mutates the same way.
-    struct Generator: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator of TestSupport: every run mutates the same way.
+    typealias Generator = SplitMix64
 
     /// Apple's WWDC 2020 "Siri Event Suggestions" FoodEstablishmentReservation sample, as
     /// published: no ',' after the telephone number (13:34) nor after the locality (17:37).

@@ -190,3 +190,54 @@ final class Counter: @unchecked Sendable {
     func add(_ amount: Int) { lock.lock(); count += amount; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+@Suite("POSIX files: the unlinked temporary file, offsets, filling reads")
+struct TemporaryFileTests {
+    @Test("an unlinked temporary file has no name in its folder, reads back what was written, and is private")
+    func unlinkedTemporaryFile() throws {
+        let folder = try ScratchFolder("spill")
+        let file = try FileDescriptor.createUnlinkedTemporaryFile(in: folder.path, prefix: ".spill.")
+        #expect(try FileSystem.entries(in: folder.path).isEmpty, "the name was left in the folder")
+        #expect(file.path.hasPrefix(folder.path + "/.spill.") && !file.path.hasSuffix("XXXXXX"), "\(file.path)")
+        try file.write("first ")
+        try file.write(Array("second".utf8))
+        #expect(try file.offset() == 12)
+        try file.seek(to: 0)
+        #expect(try file.read(filling: 100) == Array("first second".utf8))
+        try file.seek(to: 6)
+        #expect(try file.read(filling: 3) == Array("sec".utf8))
+        // Mode 0600 and close-on-exec: no other user, and no child process, can reach it.
+        var status = stat()
+        #expect(fstat(file.descriptor, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(fcntl(file.descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        // Two at once in one folder are two files.
+        let other = try FileDescriptor.createUnlinkedTemporaryFile(in: folder.path, prefix: ".spill.")
+        try other.write("other")
+        try file.seek(to: 0)
+        #expect(try file.read(filling: 100) == Array("first second".utf8))
+    }
+
+    @Test("a temporary file where none can be made: an error naming the folder's pattern, errno's text")
+    func unwritableFolder() throws {
+        let folder = try ScratchFolder("spill-missing")
+        let missing = folder.path + "/no-such-folder"
+        #expect {
+            _ = try FileDescriptor.createUnlinkedTemporaryFile(in: missing, prefix: ".spill.")
+        } throws: { error in
+            (error as? FileError)?.description == "\(missing)/.spill.XXXXXX: cannot create: No such file or directory"
+        }
+    }
+
+    @Test("read(filling:) stops only at the count or the end of the file; offset says where the next read starts")
+    func fillingReadsAndOffset() throws {
+        let folder = try ScratchFolder("fill")
+        let path = try folder.write("0123456789", to: "ten")
+        let file = try FileDescriptor.openRegularFile(path)
+        #expect(try file.offset() == 0)
+        #expect(try file.read(filling: 4) == Array("0123".utf8))
+        #expect(try file.offset() == 4)
+        #expect(try file.read(filling: 100) == Array("456789".utf8))
+        #expect(try file.read(filling: 100) == [])
+        #expect(try file.read(filling: 0) == [])
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import SchemaMarkup
 import Testing
+import TestSupport
 
 /// Markup counts only where a browser builds it (issue 13, item 6): JSON-LD or Microdata inside
 /// `<textarea>`, `<title>`, `<xmp>`, `<plaintext>`, `<noscript>`, `<template>`, `<iframe>`,
@@ -29,17 +30,7 @@ struct BrowserParityTests {
     /// What Chromium finds, per file name, from `chromium_markup.py`.
     static func chromium(_ paths: [String]) throws -> [String: [String]] {
         let script = try MarkupFixture.url(folder + "/chromium_markup.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script] + paths
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "chromium_markup.py: \(String(decoding: problem, as: UTF8.self))")
+        let data = try runTool("/usr/bin/python3", [script] + paths)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String]])
     }
 

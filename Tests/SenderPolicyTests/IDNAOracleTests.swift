@@ -1,6 +1,7 @@
 import Foundation
 import SenderPolicy
 import Testing
+import TestSupport
 
 /// Our conversion against Python's two: `idna` (IDNA 2008 + UTS #46, Debian's python3-idna)
 /// and the standard library's `encodings.idna` (IDNA 2003), on the names Fixtures/idna-oracle.py
@@ -24,7 +25,7 @@ struct IDNAOracleTests {
 
     static func generate() throws -> [Row] {
         // /usr/bin/python3: Debian's python3-idna is installed for the system Python.
-        let output = try run("/usr/bin/python3", [
+        let output = try runTool("/usr/bin/python3", [
             "-B", try fixtureURL("idna-oracle.py").path,
             try fixtureURL("publicsuffix/public_suffix_list.dat").path, try fixtureURL("publicsuffix/test_psl.txt").path,
         ])
