@@ -150,6 +150,9 @@ public struct CalendarStore: Sendable {
             let legacy = EventUID(domain: domain, reservationID: reservationID, itemReference: reservation.itemReference)
             if legacy != identity.uid { stored = try collection.event(named: legacy.fileName) }
         }
+        if stored == nil {
+            stored = try legacyEventOfMovedLeg(reservation, reservationID: reservationID, from: source, excluding: touched)
+        }
         let name = stored?.name ?? identity.uid.fileName
         let uid = stored?.event.property("UID").map { EventUID(value: $0.rawValue) } ?? identity.uid
         outcome.uid = uid

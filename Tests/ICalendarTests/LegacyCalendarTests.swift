@@ -93,4 +93,31 @@ struct LegacyCalendarTests {
         #expect(try directory.icsFiles().filter { values("STATUS", in: try directory.read($0)) == ["CONFIRMED"] }
             == ["47c3035496f12b4b3f1e6bc31e43a3da.ics"])
     }
+
+    @Test("an old leg delayed past midnight is updated in its old file, not doubled; another flight that day is not taken for it")
+    func delayedLegFindsOldEvent() throws {
+        let directory = try oldCalendar()
+        let before = try Dictionary(uniqueKeysWithValues: Self.files.map { ($0, try directory.read($0)) })
+        let store = CalendarStore(directory: directory.path, now: seconds("2027-03-02T10:00:00Z"))
+        // UA 456 JFK → BOS leaves at 00:20 the next day: the old name held 2027-03-10.
+        let delayed = flight("RXJ34P", [("UA 123", "SFO", "JFK", "2027-03-10T09:00:00-08:00", "2027-03-10T17:35:00-05:00"),
+                                        ("UA 456", "JFK", "BOS", "2027-03-11T00:20:00-05:00", "2027-03-11T01:35:00-05:00")])
+        let outcomes = try store.apply(delayed, from: .mail("united.example", date: "2027-02-21T09:00:00Z"))
+        // The first leg is rewritten in today's form (its part named), the second moved.
+        #expect(outcomes.map(\.action) == [.updated, .updated], "\(outcomes)")
+        #expect(try directory.icsFiles() == Self.files.sorted(), "no event beside the old ones")
+        let legFile = try #require(outcomes.last?.fileName)
+        #expect(uid(try directory.read(legFile)) == uid(before[legFile]!))
+        #expect(values("DTSTART", in: try directory.read(legFile)) == ["20270311T052000Z"])
+
+        // The attack on the rule: a different flight (UA 789) the next day is a new leg, and the
+        // same flight number in another reservation never reaches this one's events.
+        let other = flight("RXJ34P", [("UA 789", "JFK", "BOS", "2027-03-11T08:00:00-05:00", "2027-03-11T09:15:00-05:00")])
+        let added = try store.apply(other, from: .mail("united.example", date: "2027-02-22T09:00:00Z"))
+        #expect(added.map(\.action) == [.created])
+        let stranger = flight("ZZ9999", [("UA 456", "JFK", "BOS", "2027-03-11T00:20:00-05:00", "2027-03-11T01:35:00-05:00")])
+        let separate = try store.apply(stranger, from: .mail("united.example", date: "2027-02-22T09:00:00Z"))
+        #expect(separate.map(\.action) == [.created])
+        #expect(try directory.icsFiles().count == Self.files.count + 2)
+    }
 }

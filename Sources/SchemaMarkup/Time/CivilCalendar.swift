@@ -4,7 +4,7 @@
 /// database and (in ICU) a Julian cutover in 1582; this is pure, deterministic and fast.
 /// Algorithms: Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms"
 /// (days_from_civil / civil_from_days), valid for every Int year the arithmetic does not overflow.
-enum CivilCalendar {
+public enum CivilCalendar {
     static let secondsPerDay = 86_400
 
     static func isLeapYear(_ year: Int) -> Bool {
@@ -26,7 +26,7 @@ enum CivilCalendar {
     }
 
     /// Days since 1970-01-01 (negative before it).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400                                        // [0, 399]
@@ -37,7 +37,7 @@ enum CivilCalendar {
     }
 
     /// The civil date `days` days after 1970-01-01.
-    static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097                                     // [0, 146096]
