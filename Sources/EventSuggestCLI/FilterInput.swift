@@ -62,7 +62,14 @@ enum FilterInput {
         while true {
             chunk.removeAll(keepingCapacity: true)
             if try input.read(appendingTo: &chunk, count: chunkSize) == 0 { break }
-            try spill.append(chunk)
+            do throws(FileError) {
+                try spill.append(chunk)
+            } catch {
+                // QUIRK: the temporary folder filled up mid-message (ENOSPC, a quota): what was
+                // set aside is read back and the rest held in memory, as when there is no
+                // temporary file at all. Delivering the message matters more than the memory bound.
+                return try holdInMemory(head: head, spill: spill, chunk: chunk, limit: limit, from: input)
+            }
             if head.count + spill.size > limit { return .overLimit(head: head, spill: spill) }
         }
         let total = head.count + spill.size
@@ -79,6 +86,18 @@ enum FilterInput {
         }
         if let failure { throw failure }
         return .whole(whole)
+    }
+
+    /// The message in memory after all: the head, what the spill file holds, the chunk it could
+    /// not take, and the rest of the input up to the limit.
+    private static func holdInMemory(head: [UInt8], spill: SpillFile, chunk: [UInt8], limit: Int,
+                                     from input: FileDescriptor) throws(FileError) -> Content {
+        var held = head
+        held.reserveCapacity(head.count + spill.size + chunk.count)
+        try spill.copy { held += $0 }
+        held += chunk
+        held += try read(upTo: max(0, limit + 1 - held.count), knownSize: 0, from: input)
+        return held.count > limit ? .overLimit(head: held, spill: nil) : .whole(held)
     }
 
     /// Up to `count` bytes (fewer at end of input). With a known size (a regular file) the
