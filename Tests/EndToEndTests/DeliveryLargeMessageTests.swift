@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Large messages in filter mode, from a pipe (as procmail and maildrop hand them) and from
 /// a regular file: held once or not at all (the RSS numbers are in the issue note), and
@@ -56,6 +57,37 @@ struct DeliveryLargeMessageTests {
         let (_, rest) = ReservationMail.splitOurFields(Array(result.stdout))
         #expect(rest == Array(message[Self.forgedFieldsEnd(message)...]))
         #expect(ReservationMail.suggestions(Array(result.stdout)) == ["none (no trusted reservation markup)"])
+    }
+}
+
+/// Peak memory of filter on a message under message-bytes: held once, at its size. 128 MiB is
+/// large enough that a second copy (or an array grown once past the message's size) shows.
+@Suite("filter holds a message once: peak RSS under the message's size plus 64 MiB", .serialized)
+struct DeliveryMemoryTests {
+    @Test("from a regular file and from a pipe (past the 16 MiB kept before the spill file)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"),
+          arguments: ["file", "pipe"])
+    func heldOnce(_ input: String) throws {
+        let folder = try ReservationMail.folder("memory-\(input)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = DeliveryLargeMessageTests.largeMessage(bytes: 128 << 20)
+        let path = try MailboxE2E.write(message, to: "large.eml", in: folder)
+        let peak = folder.appendingPathComponent("peak").path
+        let output = folder.appendingPathComponent("out").path
+        let filter = "/usr/bin/time -f %M -o \"\(peak)\" \"$0\" filter --config none --allow-any-domain --now \(ReservationMail.now)"
+            + " --limit message-bytes=256M"
+        let command = input == "file" ? "exec \(filter) < \"\(path)\" > \"\(output)\"" : "cat \"\(path)\" | \(filter) > \"\(output)\""
+        let result = try TestBinary.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command, TestBinary.eventsuggest.path])
+        #expect(result.status == 0, "\(result.stderrText)")
+        let delivered = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(ReservationMail.splitOurFields(delivered).rest == Array(message[DeliveryLargeMessageTests.forgedFieldsEnd(message)...]))
+        let peakKiB = Int(try String(contentsOfFile: peak, encoding: .utf8)
+            .split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") ?? -1
+        #expect(peakKiB > message.count / 1024, "the message was not held at all? \(peakKiB) KiB")
+        // Shadow memory and ASan's quarantine make a sanitized binary's RSS meaningless here.
+        if !Sanitizer.active {
+            #expect(peakKiB < (message.count >> 10) + 64 * 1024, "peak RSS \(peakKiB) KiB for a \(message.count >> 10) KiB message")
+        }
     }
 }
 
