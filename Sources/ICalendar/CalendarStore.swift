@@ -180,17 +180,25 @@ public struct CalendarStore: Sendable {
             return [try remember(Tombstone(reservationKey: identity.reservationKey, part: identity.part, version: version,
                                            messageID: source.messageID), outcome: outcome,
                                  what: "part \(identity.part) of reservation \(reservationID)")]
-        case .keep(let action, let code, let reason):
-            outcome.action = action
-            outcome.code = code
-            outcome.reason = reason
-        case .write(let event, let action, let code, let reason):
-            try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
-            outcome.action = action
-            outcome.code = code
-            outcome.reason = reason
+        case .keep, .write:
+            try carryOut(decision, named: name, replacing: stored, on: &outcome)
         }
         return [outcome]
+    }
+
+    /// A decision to keep or to write: the event stored when it says so, and its action, code
+    /// and reason put on the outcome.
+    private func carryOut(_ decision: EventMerge.Decision, named name: String, replacing stored: StoredEvent?,
+                          on outcome: inout StoreOutcome) throws(CalendarStoreError) {
+        switch decision {
+        case .rememberCancellation:
+            return
+        case .keep(let action, let code, let reason):
+            (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
+        case .write(let event, let action, let code, let reason):
+            try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
+            (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
+        }
     }
 
     /// A cancellation naming only the reservation id: every part the calendar has is
@@ -218,15 +226,8 @@ public struct CalendarStore: Sendable {
             switch decision {
             case .rememberCancellation:
                 continue
-            case .keep(let action, let code, let reason):
-                outcome.action = action
-                outcome.code = code
-                outcome.reason = reason
-            case .write(let event, let action, let code, let reason):
-                try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
-                outcome.action = action
-                outcome.code = code
-                outcome.reason = reason
+            case .keep, .write:
+                try carryOut(decision, named: name, replacing: stored, on: &outcome)
             }
             outcomes.append(outcome)
         }
