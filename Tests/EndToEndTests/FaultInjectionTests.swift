@@ -445,7 +445,7 @@ struct FaultInjectionTests {
 
     // MARK: - filter: SIGTERM, SIGKILL, stale temp files
 
-    @Test("filter killed by SIGTERM or SIGKILL at 40 random points: never exit 0 with less than the mail; whole events; the next run completes")
+    @Test("filter killed by SIGTERM or SIGKILL at random points until 20 kills landed mid-run: never exit 0 with less than the mail; whole events; the next run completes")
     func killedFilter() throws {
         let folder = try Mail.makeFolder("fault-filter-kill")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -462,7 +462,11 @@ struct FaultInjectionTests {
         let runSeconds = max(durations.sorted()[1], 0.005)
         var generator = SplitMix64(seed: 0x7E57_F11E)
         var killed = 0
-        for round in 2..<42 {
+        var rounds = 0
+        // A kill lands mid-run only when the filter is still running: how often depends on the
+        // machine's load (a parallel test run), so rounds go on until 20 did, 120 at the most.
+        for round in 2..<122 where killed < 20 {
+            rounds += 1
             let input = Mail.manyTablesMessage(ids: ids, version: round)
             let signal = round % 2 == 0 ? SIGTERM : SIGKILL
             let child = try Self.start(Self.filterArguments(calendar), input: input, in: folder)
@@ -478,7 +482,7 @@ struct FaultInjectionTests {
             let state = try Self.calendarProblems(calendar, round: "round \(round), signal \(signal)")
             #expect(state.events.count == ids.count, "round \(round): \(state.events.count) event files")
         }
-        #expect(killed >= 20, "only \(killed) of 40 filters were killed while running")
+        #expect(killed >= 20, "only \(killed) of \(rounds) filters were killed while running")
 
         let last = Mail.manyTablesMessage(ids: ids, version: 200)
         let final = try Self.run(Self.filterArguments(calendar), input: last, in: folder)
