@@ -65,7 +65,6 @@ struct DeliveryLargeMessageTests {
 @Suite("filter holds a message once: peak RSS under the message's size plus 64 MiB", .serialized)
 struct DeliveryMemoryTests {
     @Test("from a regular file and from a pipe (past the 16 MiB kept before the spill file)",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"),
           arguments: ["file", "pipe"])
     func heldOnce(_ input: String) throws {
         let folder = try ReservationMail.folder("memory-\(input)")

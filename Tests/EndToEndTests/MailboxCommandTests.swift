@@ -224,7 +224,6 @@ struct MailboxCommandTests {
 
     /// 128 messages of 1 MiB: a reader that loaded the mbox whole would need 128 MiB or more.
     @Test("a 128 MiB mbox is streamed: peak RSS under 48 MiB, every message reported",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"),
           .timeLimit(.minutes(5)))
     func largeMboxIsStreamed() throws {
         let folder = try MailboxE2E.makeFolder("e2e-rss")
