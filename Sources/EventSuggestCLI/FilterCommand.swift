@@ -35,10 +35,19 @@ enum FilterCommand: Command {
         on a temporary DNS failure, so the mail server retries (with procmail, see the
         README's ':0 e' recipe). --defer-on-tempfail: the same for a DNS failure and a setup
         problem only.
+
+        --attach-event (off by default): the delivered message also carries the events the
+        calendar holds for it, as a text/calendar; method=PUBLISH part (RFC 5546), so the mail
+        reader's own "add to calendar" banner offers them. This changes the body: a later DKIM
+        check of the delivered copy fails (Authentication-Results keeps the verdict on the
+        message as received). Never for an untrusted message, never without an event, never
+        when the message would grow over the message-bytes limit (then it is delivered
+        unchanged and X-Event-Suggestion says 'not attached').
         """
     static let options: [OptionSpec] = PipelineOptions.specs + [
         .flag("defer-on-tempfail", "Exit 75 (EX_TEMPFAIL) without output when a key lookup fails temporarily or the setup is broken."),
         .flag("defer-on-error", "Exit 75 without output on any failure: setup, key lookup, or a calendar event not written."),
+        .flag("attach-event", "Also carry the events in the message as a text/calendar part; changes the body, so a later DKIM check of the delivered copy fails."),
     ]
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
@@ -96,7 +105,13 @@ enum FilterCommand: Command {
                 return .temporaryFailure
             }
             if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
-            write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+            if arguments.has("attach-event") {
+                let attachment = CalendarPartAttachment(authservID: authservID, maximumMessageBytes: limits.mailbox.maxMessageBytes)
+                    .attach(to: message, report: report)
+                write(FilterOutput.pieces(of: message, report: report, authservID: authservID, attachment: attachment), to: streams)
+            } else {
+                write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+            }
         }
         streams.flush()
         // A reader that went away got less than the message: the MTA must not count it delivered.

@@ -195,9 +195,11 @@ public struct CalendarStore: Sendable {
             return
         case .keep(let action, let code, let reason):
             (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
+            outcome.event = stored?.event
         case .write(let event, let action, let code, let reason):
             try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
             (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
+            outcome.event = event
         }
     }
 

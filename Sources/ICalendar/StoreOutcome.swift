@@ -18,6 +18,10 @@ public struct StoreOutcome: Sendable, Hashable {
     public var start: DateTimeValue?
     public var reservationID: String?
     public var itemReference: String
+    /// The VEVENT the calendar holds for this part once the store is done: the one it wrote
+    /// (created, updated, cancelled) or the one it kept (unchanged, older message); nil when
+    /// no event exists for the part. What `filter --attach-event` carries in the message.
+    public var event: ICSComponent?
 
     /// Skipped only because the calendar already holds this part in a newer version, or a
     /// newer cancellation of it: what a second scan or a redelivery meets. Not a problem.
