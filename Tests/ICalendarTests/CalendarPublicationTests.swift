@@ -18,7 +18,8 @@ struct CalendarPublicationTests {
         let collection = MemoryCollection()
         let store = CalendarStore(collection: collection, now: goldenNow)
         let created = try #require(try store.apply([Self.table()], from: .mail()).first)
-        let stored = try #require(try collection.event(named: try #require(created.fileName)))
+        let createdName = try #require(created.fileName)
+        let stored = try #require(try collection.event(named: createdName))
         #expect(created.action == .created)
         #expect(created.event == stored.event)
         let again = try #require(try store.apply([Self.table()], from: .mail()).first)
@@ -26,7 +27,8 @@ struct CalendarPublicationTests {
         #expect(again.event == stored.event)
         // A cancellation: the outcome's event is the CANCELLED one with SEQUENCE 1, as stored.
         let cancelled = try #require(try store.apply([Self.table(status: .cancelled)], from: .mail(date: "2027-02-21T09:00:00Z")).first)
-        let after = try #require(try collection.event(named: try #require(cancelled.fileName)))
+        let cancelledName = try #require(cancelled.fileName)
+        let after = try #require(try collection.event(named: cancelledName))
         #expect(cancelled.action == .cancelled && cancelled.event == after.event)
         #expect(cancelled.event?.property("STATUS")?.rawValue == "CANCELLED" && cancelled.event?.property("SEQUENCE")?.rawValue == "1")
     }
