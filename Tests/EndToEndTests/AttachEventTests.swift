@@ -334,6 +334,43 @@ struct AttachEventTests {
         #expect(text.stdoutText.contains("2  text/calendar; charset=utf-8  \"event.ics\""), "\(text.stdoutText)")
     }
 
+    @Test("the configuration-file switch: 'attach-event' turns it on, 'attach-event no' leaves it off")
+    func configurationSwitch() throws {
+        let setup = try AttachEventMail.Setup("attach-config")
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let signed = try AttachEventMail.signed(.alternative, .restaurant)
+        for (line, attached) in [("attach-event", true), ("attach-event no", false)] {
+            let config = try MailboxE2E.write("""
+                calendar \(setup.calendar)
+                keys \(setup.keys)
+                registered \(setup.registered)
+                now \(ReservationMail.now)
+                \(line)
+
+                """, to: "config", in: setup.folder)
+            let result = try TestBinary.runProcess(TestBinary.eventsuggest, ["filter", "--config", config], input: Data(signed),
+                                                   environment: ["EVENTSUGGEST_SYSTEM_CONFIG": "none"])
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(ReservationMail.text(Array(result.stdout)).contains("Content-Type: text/calendar") == attached, "\(line)")
+        }
+    }
+
+    @Test("what --help warns of: the delivered copy no longer verifies, while our Authentication-Results says pass")
+    func deliveredCopyFailsDKIM() throws {
+        let setup = try AttachEventMail.Setup("attach-dkim")
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let signed = try AttachEventMail.signed(.htmlQuotedPrintable, .restaurant)
+        let delivered = try setup.filter(signed)
+        #expect(ReservationMail.splitOurFields(delivered).fields.first?.value.contains("dkim=pass") == true)
+        let path = setup.folder.appendingPathComponent("delivered.eml")
+        try Data(delivered).write(to: path)
+        let verify = try TestBinary.run(["verify", "--json", "--keys", setup.keys, "--now", ReservationMail.now, path.path])
+        #expect(verify.status == 1, "verify: \(verify.stdoutText) \(verify.stderrText)")
+        #expect(verify.stdoutText.contains("\"fail\""), "\(verify.stdoutText)")
+        let help = try TestBinary.run(["filter", "--help"])
+        #expect((help.stdoutText + help.stderrText).contains("a later DKIM check of the delivered copy fails"), "\(help.stdoutText)")
+    }
+
     // MARK: - Attacks
 
     @Test("a forged message (body changed after signing) gets no part: delivered as it came, with our fields")
