@@ -159,17 +159,14 @@ enum LintFormats {
     static func githubAnnotation(_ finding: Finding, in location: MessageLocation) -> String {
         let level = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
         var properties = ["file=\(escapeProperty(location.path))"]
-        // A position in a decoded part (quoted-printable, base64) is no line of the file; a
-        // position in a bare HTML file (decoded text, no part) is.
-        if let position = finding.location, !position.inDecodedText || position.part == nil {
-            properties.append("line=\(position.inDecodedText ? position.line : location.fileLine(position.line))")
-            if let column = position.column { properties.append("col=\(column)") }
+        let rendered = finding.location?.rendered(messageStartLine: location.line)
+        if let line = rendered?.line {
+            properties.append("line=\(line)")
+            if let column = rendered?.column { properties.append("col=\(column)") }
         }
         properties.append("title=\(escapeProperty(finding.code))")
         var message = finding.message
-        if let position = finding.location, position.inDecodedText, position.part != nil {
-            message += " (part \(position.part ?? "?"), line \(position.line)\(position.column.map { ", column \($0)" } ?? ""))"
-        }
+        if let note = rendered?.note { message += " " + note }
         return "::\(level) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 

@@ -136,7 +136,7 @@ struct MarkupRuleTests {
         let finding = try #require(Self.lint(html, [.apple]).findings.first)
         #expect(finding.code == MarkupFindingCode.missingProperty)
         #expect(finding.severity == .error)
-        #expect(finding.location == SourceLocation(line: MarkupFixture.line(of: "<div itemscope", in: html)!, inDecodedText: true))
+        #expect(finding.location == SourceLocation(.document, line: MarkupFixture.line(of: "<div itemscope", in: html)!))
     }
 
     static let restaurant = """

@@ -155,7 +155,7 @@ struct ReservationTypeTests {
         #expect(result.codes == typeCase.codes)
         // The item and its reservation start where the script's text starts.
         let line = try #require(MarkupFixture.line(of: "<script type=\"application/ld+json\">", in: html))
-        let expectedLocation = SourceLocation(line: line, column: 36, inDecodedText: true)
+        let expectedLocation = SourceLocation(.document, line: line, column: 36)
         #expect(result.items.first?.location == expectedLocation)
         #expect(result.reservations.first?.location == expectedLocation)
     }
@@ -169,7 +169,7 @@ struct ReservationTypeTests {
         #expect(result.placeless == [typeCase.expected])
         #expect(result.codes == typeCase.codes)
         let line = try #require(MarkupFixture.line(of: "<div itemscope", in: html))
-        #expect(result.items.first?.location == SourceLocation(line: line, inDecodedText: true))
+        #expect(result.items.first?.location == SourceLocation(.document, line: line))
     }
 
     @Test("JSON-LD and Microdata give the same items, key order aside", arguments: cases)

@@ -22,9 +22,7 @@ struct JSONLDExtractor {
             if let found { searchFrom = found.offset + 1 }
             let start = found.map { (line: $0.line, column: $0.column) } ?? (line: script.line, column: 1)
             func htmlLocation(_ position: JSONPosition) -> SourceLocation {
-                position.line == 1
-                    ? SourceLocation(line: start.line, column: start.column + position.column - 1, part: part, inDecodedText: true)
-                    : SourceLocation(line: start.line + position.line - 1, column: position.column, part: part, inDecodedText: true)
+                SourceLocation.inMarkup(line: position.line, column: position.column, part: part).offset(by: start)
             }
             // A script over the JSON size limit is refused by the reader; the recoveries
             // below are not spent on it.

@@ -49,7 +49,7 @@ struct MicrodataExtractor {
                 members.insert(JSONMember(key: "@context", value: .string("http://schema.org")), at: 0)
             }
             items.append(ExtractedItem(value: .object(members), syntax: .microdata,
-                                       location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
+                                       location: SourceLocation.inMarkup(line: node.line, part: part)))
         }
         return (items, state.findings)
     }
@@ -87,7 +87,7 @@ struct MicrodataExtractor {
                 code: MarkupFindingCode.orphanProperty, severity: .warning,
                 message: "itemprop \"\(names)\" is outside any item (the HTML nesting was broken, e.g. a <div> "
                     + "inside a <p>); attached to the item at line \(state.elements[built[target].index].node.line)",
-                location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
+                location: SourceLocation.inMarkup(line: node.line, part: part)))
         }
     }
 
@@ -111,7 +111,7 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: MarkupFindingCode.tooManyItems, severity: .warning,
                     message: "more than \(limits.maxItems) Microdata items in one part (limit microdata-items); the rest are ignored",
-                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+                    location: SourceLocation.inMarkup(line: state.elements[index].node.line, part: part)))
             }
             return nil
         }
@@ -122,7 +122,7 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: MarkupFindingCode.itemTooDeep, severity: .warning,
                     message: "Microdata items nested deeper than \(limits.maxItemDepth) (limit item-depth); the inner items are ignored",
-                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+                    location: SourceLocation.inMarkup(line: state.elements[index].node.line, part: part)))
             }
             return nil
         }
@@ -146,7 +146,7 @@ struct MicrodataExtractor {
                         state.findings.append(Finding(
                             code: MarkupFindingCode.itemrefCycle, severity: .warning,
                             message: "Microdata item refers to itself through itemref; the cycle is cut",
-                            location: SourceLocation(line: element.line, part: part, inDecodedText: true)))
+                            location: SourceLocation.inMarkup(line: element.line, part: part)))
                     }
                     value = nil
                 } else {
@@ -197,7 +197,7 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: MarkupFindingCode.itemrefMissing, severity: .warning,
                     message: "itemref names \"\(reference)\", but no element has that id",
-                    location: SourceLocation(line: state.elements[root].node.line, part: part, inDecodedText: true)))
+                    location: SourceLocation.inMarkup(line: state.elements[root].node.line, part: part)))
             }
         }
         while let current = pending.popLast() {
