@@ -54,9 +54,10 @@ public struct MarkupExtractor: Sendable {
                 message: "HTML nested deeper than \(limits.html.maxDepth) elements (limit html-depth); deeper content is ignored",
                 location: SourceLocation.inMarkup(line: 1, part: part)))
         }
+        let source = SourceText(html)
         let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON)
-            .extract(from: document, source: SourceText(html))
-        let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document)
+            .extract(from: document, source: source)
+        let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document, source: source)
         return (jsonLD.items + microdata.items, findings + jsonLD.findings + microdata.findings)
     }
 
