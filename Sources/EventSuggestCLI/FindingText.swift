@@ -1,5 +1,7 @@
 import JSON
 import Findings
+import LintReport
+import MailMessage
 import Mailbox
 
 /// Compiler-style text for findings: `path:line:column: warning: message [code]`, the
@@ -11,16 +13,7 @@ import Mailbox
 /// line inside an mbox is turned into a line of the mbox file.
 enum FindingText {
     static func line(_ finding: Finding, in location: MessageLocation) -> String {
-        var text = location.path
-        let rendered = finding.location?.rendered(messageStartLine: location.line)
-        if let rendered, rendered.line != nil {
-            text += ":" + rendered.lineAndColumn
-        } else if let line = location.line {
-            text += ":\(line)"
-        }
-        text += ": \(finding.severity.rawValue): \(finding.message)"
-        if let note = rendered?.note { text += " " + note }
-        return text + " [\(finding.code)]"
+        FindingLine.text(finding, path: location.path, messageStartLine: location.line)
     }
 
     /// `line`/`column` are always the file's (as in the text format); a position in a decoded
@@ -41,5 +34,17 @@ enum FindingText {
             ("partColumn", .optional(inPart?.column)),
             ("note", .optional(rendered?.note)),
         ])
+    }
+}
+
+/// The texts a message's positions count in, for the HTML report's excerpts: the message as
+/// stored, and the decoded text of each inline HTML part (where markup positions live).
+enum MessageTexts {
+    static func texts(of message: MailMessage, bytes: [UInt8]) -> [LocationText: String] {
+        var texts: [LocationText: String] = [.message: String(decoding: bytes, as: UTF8.self)]
+        for part in message.leafParts where part.contentType.mimeType == "text/html" && !part.isAttachment {
+            if let text = part.decodedHTML(limits: message.limits).text { texts[.decodedPart(PartNumber(part.path))] = text }
+        }
+        return texts
     }
 }
