@@ -114,7 +114,7 @@ struct LintCommandTests {
         #expect(!(try TestBinary.run(["lint", good, matching]).stdoutText.contains("cancellation-without-confirmation")))
     }
 
-    @Test("junit: well-formed XML that Python's parser reads, one test case per file, failures counted")
+    @Test("junit: well-formed XML that Python's parser reads, one test case per finding (a clean file: one passing case), failures counted")
     func junit() throws {
         let (path, _) = try write(Self.wwdc, name: "wwdc.html")
         let (good, _) = try write(Self.complete, name: "good.html")

@@ -289,7 +289,7 @@ struct JSONLDExtractionTests {
             #expect(finding.severity == .error)
             #expect(finding.position == expected, "recovers: \(recovers)")
             #expect(finding.location?.part == "2")
-            #expect(finding.location?.inDecodedText == true)
+            #expect(finding.location?.text == .decodedPart("2"))
             #expect(finding.message.hasPrefix("JSON-LD script: expected ',' or '}'"), "\(finding.message)")
             #expect(result.items.isEmpty)
         }

@@ -6,10 +6,10 @@ struct ProfileChecker {
 
     func check(_ items: [ExtractedItem]) -> [Finding] {
         guard !profiles.isEmpty else { return [] }
-        let graph = ItemGraph(items: items.map(\.value))
+        let graph = ItemGraph(items: items.map(\.value), locations: items.map(\.locations))
         var findings: [Finding] = []
         for item in items {
-            let view = ItemView(value: item.value, graph: graph)
+            let view = ItemView(value: item.value, graph: graph, locations: item.locations)
             guard let kind = view.types.lazy.compactMap(ReservationKind.init(schemaType:)).first else { continue }
             let status = view.text("reservationStatus").flatMap(ReservationStatus.init(schemaValue:))
             // A cancellation needs only its id and status.
@@ -30,7 +30,7 @@ struct ProfileChecker {
                     code: MarkupFindingCode.missingProperty, severity: .error,
                     message: "\(kind.rawValue) lacks \(Self.readable(path)), "
                         + "which \(who) require\(missing[path]!.count == 1 ? "s" : "")",
-                    location: item.location))
+                    location: view.location ?? item.location))
             }
         }
         return findings
