@@ -185,9 +185,11 @@ public struct CalDAVCollection: CalendarCollection {
             return
         case 404:
             if try makeCollection(address.collection, method: "MKCALENDAR") == 409 {
-                // RFC 4791 §5.3.1.2: 409 when the parent is missing.
-                guard try makeCollection(address.parent, method: "MKCOL") != 409,
-                      try makeCollection(address.collection, method: "MKCALENDAR") != 409 else {
+                // RFC 4791 §5.3.1.2: 409 when the parent is missing; Radicale also answers 409
+                // when another writer made the calendar a moment ago: then it exists now.
+                if try send(request, creating: true).status == 207 { return }
+                try makeCollection(address.parent, method: "MKCOL")
+                if try makeCollection(address.collection, method: "MKCALENDAR") == 409, try send(request, creating: true).status != 207 {
                     throw Self.refusal(HTTPResponse(status: 409, headers: [], body: []), url: address.collection, creating: true)
                 }
             }

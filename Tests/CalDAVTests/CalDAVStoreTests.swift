@@ -1,5 +1,6 @@
 import CalDAV
 import Foundation
+import Synchronization
 import HTTPClient
 import ICalendar
 import SchemaMarkup
@@ -137,4 +138,108 @@ struct CalDAVStoreTests {
 
 extension Radicale {
     static func freeTCPPortOrZero() -> UInt16 { (try? freeTCPPort()) ?? 1 }
+}
+
+/// A collection that lets another writer in between this one's read and its write, once:
+/// the interleaving two MX hosts produce, made deterministic.
+final class InterleavedCollection: CalendarCollection, @unchecked Sendable {
+    let inner: CalDAVCollection
+    private var intruder: (() throws -> Void)?
+    private(set) var preconditionFailures = 0
+
+    init(_ inner: CalDAVCollection, intruder: @escaping () throws -> Void) {
+        self.inner = inner
+        self.intruder = intruder
+    }
+
+    var location: String { inner.location }
+    func withExclusiveAccess<Result>(_ body: () throws(CalendarStoreError) -> Result) throws(CalendarStoreError) -> Result {
+        try inner.withExclusiveAccess(body)
+    }
+    func event(named name: String) throws(CalendarStoreError) -> StoredEvent? { try inner.event(named: name) }
+    func store(_ calendar: ICSComponent, named name: String, replacing: StoredEvent?) throws(CalendarStoreError) {
+        if let intruder {
+            self.intruder = nil
+            do { try intruder() } catch { Issue.record("the other writer failed: \(error)") }
+        }
+        do throws(CalendarStoreError) {
+            try inner.store(calendar, named: name, replacing: replacing)
+        } catch .changedMeanwhile(let path) {
+            preconditionFailures += 1
+            throw .changedMeanwhile(path: path)
+        }
+    }
+    func eventNames(withReservationKey reservationKey: String) throws(CalendarStoreError) -> [String] {
+        try inner.eventNames(withReservationKey: reservationKey)
+    }
+    func tombstone(reservationKey: String, part: String?) throws(CalendarStoreError) -> Tombstone? {
+        try inner.tombstone(reservationKey: reservationKey, part: part)
+    }
+    func store(_ tombstone: Tombstone) throws(CalendarStoreError) { try inner.store(tombstone) }
+    func removeInterruptedWrites() throws(CalendarStoreError) -> Int { 0 }
+}
+
+@Suite("concurrent writers on one CalDAV calendar never lose an update", .serialized)
+struct CalDAVConcurrencyTests {
+    @Test("a newer and an older message racing on two writers: the newer wins, whichever writes first")
+    func newerWins() throws {
+        try withRadicale { radicale in
+            let older = restaurant("R-1", "Zur Post", "2027-03-10T19:00:00+01:00")
+            let newer = restaurant("R-1", "Zur Post", "2027-03-10T21:00:00+01:00")
+            for (mine, theirs, label) in [(older, newer, "older writer meets newer"), (newer, older, "newer writer meets older")] {
+                let path = "alice/race-\(label.split(separator: " ").first!)/"
+                let first = mine.start == older.start ? "2027-02-20T09:00:00Z" : "2027-02-21T09:00:00Z"
+                let second = theirs.start == older.start ? "2027-02-20T09:00:00Z" : "2027-02-21T09:00:00Z"
+                // Both writers start from an existing event, so both read it before either writes.
+                let seed = CalendarStore(collection: try collection(radicale, path), now: testNow)
+                _ = try seed.apply([restaurant("R-1", "Zur Post", "2027-03-10T18:00:00+01:00")], from: source(date: "2027-02-19T09:00:00Z"))
+                let other = CalendarStore(collection: try collection(radicale, path), now: testNow + 30)
+                let interleaved = InterleavedCollection(try collection(radicale, path)) {
+                    let outcomes = try other.apply([theirs], from: source(date: second, id: "<other@zurpost.example>"))
+                    #expect(outcomes.map(\.action) == [.updated], "\(label): the other writer got in first")
+                }
+                let outcomes = try CalendarStore(collection: interleaved, now: testNow + 60)
+                    .apply([mine], from: source(date: first, id: "<mine@zurpost.example>"))
+                #expect(interleaved.preconditionFailures == 1, "\(label): the stale write was refused (412) and decided again")
+                let events = try resources(radicale, path)
+                #expect(events.count == 1)
+                let text = try #require(events.values.first)
+                #expect(values("DTSTART", in: text) == ["20270310T200000Z"], "\(label): the newer message's time")
+                if mine.start == older.start {
+                    #expect(outcomes.map(\.code) == ["older-message"], "\(label)")
+                } else {
+                    #expect(outcomes.map(\.action) == [.updated], "\(label)")
+                }
+                #expect(values("SEQUENCE", in: text) == [mine.start == older.start ? "1" : "2"], "\(label): no update lost")
+            }
+        }
+    }
+
+    @Test("a 412 storm: 16 writers, 16 versions of one event at once; the newest is what remains, none fails")
+    func storm() throws {
+        try withRadicale { radicale in
+            let path = "alice/storm/"
+            let writers = 16
+            let results = Mutex<[StoreOutcome.Action]>([])
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: writers) { index in
+                do {
+                    let store = CalendarStore(collection: try collection(radicale, path), now: testNow + Int64(index))
+                    let hour = 4 + index
+                    let outcomes = try store.apply([restaurant("S-1", "Zur Post", "2027-03-10T\(hour < 10 ? "0" : "")\(hour):00:00Z")],
+                                                   from: source(date: "2027-02-\(10 + index)T09:00:00Z", id: "<s\(index)@zurpost.example>"))
+                    results.withLock { $0 += outcomes.map(\.action) }
+                    for outcome in outcomes where outcome.action == .failed { failures.withLock { $0.append(outcome.reason ?? "") } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+            let events = try resources(radicale, path)
+            #expect(events.count == 1)
+            let text = try #require(events.values.first)
+            #expect(values("DTSTART", in: text) == ["20270310T190000Z"], "the newest of the 16 versions")
+            #expect(results.withLock { $0 }.count == writers)
+        }
+    }
 }
