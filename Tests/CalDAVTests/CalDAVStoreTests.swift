@@ -222,9 +222,12 @@ struct CalDAVConcurrencyTests {
             let writers = 16
             let results = Mutex<[StoreOutcome.Action]>([])
             let failures = Mutex<[String]>([])
+            let refusals = Mutex(0)
             DispatchQueue.concurrentPerform(iterations: writers) { index in
                 do {
-                    let store = CalendarStore(collection: try collection(radicale, path), now: testNow + Int64(index))
+                    let counted = InterleavedCollection(try collection(radicale, path)) {}
+                    defer { refusals.withLock { $0 += counted.preconditionFailures } }
+                    let store = CalendarStore(collection: counted, now: testNow + Int64(index))
                     let hour = 4 + index
                     let outcomes = try store.apply([restaurant("S-1", "Zur Post", "2027-03-10T\(hour < 10 ? "0" : "")\(hour):00:00Z")],
                                                    from: source(date: "2027-02-\(10 + index)T09:00:00Z", id: "<s\(index)@zurpost.example>"))
@@ -240,6 +243,8 @@ struct CalDAVConcurrencyTests {
             let text = try #require(events.values.first)
             #expect(values("DTSTART", in: text) == ["20270310T190000Z"], "the newest of the 16 versions")
             #expect(results.withLock { $0 }.count == writers)
+            #expect(refusals.withLock { $0 } > 0, "a storm: some writers met another's write (412) and decided again")
+            print("CalDAVConcurrencyTests.storm: \(refusals.withLock { $0 }) writes refused with 412 and decided again")
         }
     }
 }
