@@ -16,6 +16,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The leaf every part may use: findings with stable codes.
         .target(name: "Findings"),
@@ -34,13 +37,16 @@ let package = Package(
         // Lint's reports (text, SARIF, JUnit, HTML) from findings and reservations.
         .target(name: "LintReport", dependencies: ["Findings", "SchemaMarkup", "JSON"]),
         .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
+        // HTTP over libcurl (TLS verified, timeouts, netrc credentials) and a CalDAV calendar on it.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "CalDAV", dependencies: ["ICalendar", "HTTPClient"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(
             name: "EventSuggest",
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
         .executableTarget(
             name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
+            dependencies: ["EventSuggest", "CalDAV", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
                            "LintReport"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
@@ -66,6 +72,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],
             exclude: ["CrossCheck", "DKIMCrossCheck", "ExtructCrossCheck"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "HTTPClient", "ICalendar", "SchemaMarkup", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CalDAV
 import DKIM
 import EventSuggest
 import ICalendar
@@ -9,6 +13,9 @@ import SenderPolicy
 enum PipelineOptions {
     static let specs: [OptionSpec] = [
         .value("calendar", "DIR", "Write events into this calendar folder (a vdir of .ics files; created if missing)."),
+        .value("caldav", "URL", "Write events into this CalDAV calendar collection instead (created if missing)."),
+        .value("caldav-credentials", "FILE", "netrc file for --caldav: machine HOST login USER password PASS."),
+        .value("recipient", "ADDR", "Fill {recipient}, {user}, {domain} in --calendar/--caldav (filter: default $RECIPIENT)."),
         .value("registered", "FILE", "Registered sender domains, one per line (a domain covers its subdomains)."),
         .value("psl", "FILE", "Public Suffix List for From/DKIM alignment (default: Debian's publicsuffix)."),
         .flag("allow-any-domain", "Trust any aligned, verified domain: skip the registered-domains list (development)."),
@@ -28,12 +35,26 @@ enum PipelineOptions {
         let policy = SenderPolicy(publicSuffixes: suffixes, registered: registered,
                                   allowAnyDomain: arguments.has("allow-any-domain"),
                                   allowUnverified: arguments.has("allow-unverified"))
-        let store = arguments.value("calendar").map {
-            CalendarStore(directory: $0, now: now, mapping: EventMappingOptions(alarms: arguments.has("alarm")),
-                          includePast: arguments.has("include-past"))
+        let store = try destination(arguments, command: command).map {
+            CalendarStore(collection: $0.collection(for: arguments.value("recipient") ?? (command == "filter" ? environmentRecipient : nil)),
+                          now: now, mapping: EventMappingOptions(alarms: arguments.has("alarm")), includePast: arguments.has("include-past"))
         }
         return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup), store: store)
     }
+
+    /// --calendar or --caldav (never both), checked at setup; nil when events are not written.
+    static func destination(_ arguments: ParsedArguments, command: String) throws -> CalendarDestination? {
+        if let url = arguments.value("caldav") {
+            guard arguments.value("calendar") == nil else {
+                throw UsageError(message: "--calendar and --caldav exclude each other", command: command)
+            }
+            return try CalendarDestination(caldav: url, credentialsFile: arguments.value("caldav-credentials"))
+        }
+        return try arguments.value("calendar").map { folder throws -> CalendarDestination in try CalendarDestination(folder: folder) }
+    }
+
+    /// Postfix's local(8) and pipe(8) set $RECIPIENT for the command they run (procmail, maildrop).
+    static var environmentRecipient: String? { getenv("RECIPIENT").map { String(cString: $0) } }
 
     static func authservID(_ arguments: ParsedArguments) -> String { arguments.value("authserv-id") ?? "eventsuggest" }
 }

@@ -60,7 +60,7 @@ enum EventMerge {
                     takesContent = true
                 } else if message.version == storedVersions.content {
                     let candidate = build(draft, cancelled, message.version, statusVersion)
-                    conflict = withoutStatus(EventComponent.content(candidate)) != withoutStatus(EventComponent.content(stored))
+                    conflict = !sameContent(withoutStatus(EventComponent.content(candidate)), withoutStatus(EventComponent.content(stored)))
                 }
             } else {
                 takesContent = true
@@ -84,7 +84,7 @@ enum EventMerge {
                           code: confirmationOverruled ? StoreOutcomeCode.cancelledEarlier : nil,
                           reason: confirmationOverruled ? cancelledEarlierReason(statusVersion) : nil)
         }
-        let contentChanged = EventComponent.content(event) != EventComponent.content(stored)
+        let contentChanged = !sameContent(EventComponent.content(event), EventComponent.content(stored))
         let sequence = Int(stored.property("SEQUENCE")?.rawValue ?? "0") ?? 0
         event.set("CREATED", stored.property("CREATED") ?? .raw("CREATED", now))
         if contentChanged {
@@ -124,5 +124,14 @@ enum EventMerge {
 
     private static func cancelledEarlierReason(_ cancellation: EventVersion) -> String {
         "the reservation was cancelled by a newer message (\(cancellation)); this older confirmation brings nothing back"
+    }
+}
+
+extension EventMerge {
+    /// The same properties, in whatever order: RFC 5545 gives the order of a component's
+    /// properties no meaning, and CalDAV servers rewrite it (Radicale sorts them by name).
+    static func sameContent(_ left: [ICSProperty], _ right: [ICSProperty]) -> Bool {
+        left.count == right.count
+            && Dictionary(left.map { ($0, 1) }, uniquingKeysWith: +) == Dictionary(right.map { ($0, 1) }, uniquingKeysWith: +)
     }
 }
