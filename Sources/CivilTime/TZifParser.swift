@@ -87,7 +87,7 @@ struct TZifParser {
             guard flags[0] <= 1 else { throw .malformed("isdst is neither 0 nor 1") }
             rawTypes.append((offset, flags[0] == 1, Int(flags[1])))
         }
-        let characters = Array(try take(header.characterCount))
+        let characters = try take(header.characterCount)
         var types: [LocalTimeType] = []
         for raw in rawTypes {
             // RFC 8536 §3.2: utoff MUST NOT be -2**31 and SHOULD be within -89999...93599.
@@ -119,10 +119,11 @@ struct TZifParser {
 
     // MARK: - Bytes
 
-    private mutating func take(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    /// The next `count` bytes, as an array indexed from 0.
+    private mutating func take(_ count: Int) throws(Failure) -> [UInt8] {
         guard count >= 0, count <= bytes.count - index else { throw .malformed("truncated at byte \(index)") }
         defer { index += count }
-        return bytes[index..<(index + count)]
+        return Array(bytes[index..<(index + count)])
     }
 
     private mutating func unsigned32() throws(Failure) -> UInt32 {

@@ -70,7 +70,18 @@ public struct ZoneRules: Sendable, Hashable {
                 }
             }
         }
-        return found.filter { $0.offsetBefore != $0.offsetAfter }
+        // Changes at one instant (all-year DST's end of one year and start of the next) are one.
+        var merged: [ZoneTransition] = []
+        for transition in found {
+            if let last = merged.last, last.instant == transition.instant {
+                merged[merged.count - 1].offsetAfter = transition.offsetAfter
+                merged[merged.count - 1].isDaylightSavingAfter = transition.isDaylightSavingAfter
+                merged[merged.count - 1].abbreviationAfter = transition.abbreviationAfter
+            } else {
+                merged.append(transition)
+            }
+        }
+        return merged.filter { $0.offsetBefore != $0.offsetAfter }
     }
 
     /// The instant a wall time in this zone names — `ZoneRules`' answer to the two cases
