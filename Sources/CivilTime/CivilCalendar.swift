@@ -1,6 +1,6 @@
 /// Proleptic Gregorian calendar arithmetic on plain integers.
 ///
-/// Deliberately not `Calendar`/`DateFormatter`: those depend on the locale, the time-zone
+/// Deliberately not Foundation's calendar and date formatters: those depend on the locale, the time-zone
 /// database and (in ICU) a Julian cutover in 1582; this is pure, deterministic and fast.
 /// Algorithms: Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms"
 /// (days_from_civil / civil_from_days), valid for every Int year the arithmetic does not overflow.

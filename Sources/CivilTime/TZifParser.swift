@@ -11,7 +11,7 @@ struct TZifParser {
         var transitionTimes: [Int64]
         var transitionTypeIndices: [Int]
         var types: [LocalTimeType]
-        var footer: POSIXTimeZoneRule?
+        var footer: POSIXZoneRule?
     }
 
     enum Failure: Error {
@@ -105,7 +105,7 @@ struct TZifParser {
     }
 
     /// RFC 8536 §3.3: "\n" TZ-string "\n"; an empty string means no rule.
-    private mutating func footer() throws(Failure) -> POSIXTimeZoneRule? {
+    private mutating func footer() throws(Failure) -> POSIXZoneRule? {
         guard index < bytes.count else { return nil }  // Tolerated: some writers omit it.
         guard bytes[index] == UInt8(ascii: "\n"),
               let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\n"))
@@ -113,7 +113,7 @@ struct TZifParser {
         let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
         index = end + 1
         guard !text.isEmpty else { return nil }
-        guard let rule = POSIXTimeZoneRule(text) else { throw .malformed("footer TZ string \"\(text)\" does not parse") }
+        guard let rule = POSIXZoneRule(text) else { throw .malformed("footer TZ string \"\(text)\" does not parse") }
         return rule
     }
 

@@ -7,7 +7,7 @@ public struct ZoneRules: Sendable, Hashable {
     private let typesAfter: [LocalTimeType]
     /// The type before the first transition: time type 0 (RFC 8536 §3.2).
     private let initialType: LocalTimeType
-    private let footer: POSIXTimeZoneRule?
+    private let footer: POSIXZoneRule?
 
     /// Reads TZif bytes; `path` only names the source in errors.
     public init(identifier: ZoneIdentifier, tzif bytes: [UInt8], path: String) throws(ZoneRulesError) {
@@ -27,7 +27,7 @@ public struct ZoneRules: Sendable, Hashable {
     }
 
     /// Rules of a fixed offset, or of a POSIX TZ rule alone (for tests and zones without a file).
-    public init(identifier: ZoneIdentifier, rule: POSIXTimeZoneRule) {
+    public init(identifier: ZoneIdentifier, rule: POSIXZoneRule) {
         self.identifier = identifier
         transitionTimes = []
         typesAfter = []

@@ -228,7 +228,7 @@ public struct DKIMVerifier: Sendable {
     static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 
     /// RFC 3339 in UTC ("2020-06-26T10:00:00Z"): CivilTime's text, not Foundation's
-    /// `ISO8601DateFormatter`, which loads ICU at filter start.
+    /// ISO 8601 formatter, which loads ICU at filter start.
     static func timestampText(_ seconds: Int64) -> String {
         Instant(secondsSinceEpoch: seconds).iso8601Text
     }

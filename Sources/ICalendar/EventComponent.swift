@@ -80,7 +80,7 @@ enum EventComponent {
     static func calendar(_ event: ICSComponent, zones: ZoneRulesCache) -> ICSComponent {
         ICSComponent(
             name: "VCALENDAR", properties: [.raw("VERSION", "2.0"), .raw("PRODID", productID)],
-            components: TimeZoneComponent.components(for: event, zones: zones) + [event])
+            components: VTimezoneComponent.components(for: event, zones: zones) + [event])
     }
 
     /// DTSTART/DTEND: UTC for a time with an offset, the wall time with TZID for a zoned time

@@ -7,7 +7,7 @@
 /// February never counted), `n` (0–365, counted) or `Mm.w.d` (day d of week w of month m,
 /// week 5 meaning the last); times default to 02:00:00 and are read in the local time in
 /// effect before the change.
-public struct POSIXTimeZoneRule: Sendable, Hashable {
+public struct POSIXZoneRule: Sendable, Hashable {
     public enum RuleDate: Sendable, Hashable {
         case julianWithoutLeapDay(Int)
         case zeroBasedDayOfYear(Int)

@@ -3,7 +3,7 @@ import CivilTime
 /// The VTIMEZONE for a TZID the writer uses (RFC 5545 §3.6.5), built from the same TZif rules
 /// that put the event's times on the time line, so a reader that trusts the file and one that
 /// looks the name up in its own tz database get the same instants.
-enum TimeZoneComponent {
+enum VTimezoneComponent {
     /// One VTIMEZONE for `rules` describing every change of offset in the years
     /// `years` (UTC), plus the observance in effect when they begin: a STANDARD or DAYLIGHT
     /// sub-component per change, its DTSTART the local time just before the change
