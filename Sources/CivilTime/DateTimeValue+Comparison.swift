@@ -12,13 +12,14 @@ extension DateTimeValue {
     ///   `00:00:00` of the same day (so `.orderedSame` only for equal values);
     /// - nil when one has an offset and the other not: a floating time is no point on the
     ///   time line until someone picks a zone.
-    /// A zoned value counts as floating here (by its wall clock); `compare(_:rules:)` puts it
-    /// on the time line.
+    /// - two zoned values of the same zone by their wall clock (exact but for the hour a fold
+    ///   repeats); nil for a zoned value against anything else: without the zone's rules it is
+    ///   no point on the time line yet — `compare(_:rules:)` puts it there.
     public func compare(_ other: DateTimeValue) -> Order? {
         if let mine = utcSecondsSinceEpoch, let theirs = other.utcSecondsSinceEpoch {
             return Self.order((mine, time?.nanosecond ?? 0), (theirs, other.time?.nanosecond ?? 0))
         }
-        guard !hasOffset, !other.hasOffset else { return nil }
+        guard !hasOffset, !other.hasOffset, zone == other.zone else { return nil }
         return Self.order(
             (localSecondsSinceEpoch, time?.nanosecond ?? -1),
             (other.localSecondsSinceEpoch, other.time?.nanosecond ?? -1))

@@ -54,6 +54,19 @@ struct DateTimeValueZoneTests {
         #expect(try value("2027-03-04T20:15:00+01:00").icalendarText == "20270304T191500Z")
     }
 
+    @Test func zonedValuesOrderByWallClockInOneZoneAndOnTheTimeLineWithRules() throws {
+        let cache = ZoneRulesCache()
+        let departure = try value("2027-03-04T20:15:00").inZone(ZoneIdentifier("America/Los_Angeles")!)
+        let arrival = try value("2027-03-04T21:00:00").inZone(paris)  // 20:00Z, before 04:15Z on the 5th
+        // Without rules, two zones (or a zone and no zone) have no order: no wall-clock guess.
+        #expect(departure.compare(arrival) == nil)
+        #expect(arrival.compare(try value("2027-03-04T22:00:00")) == nil)
+        #expect(arrival.compare(try value("2027-03-04T22:00:00").inZone(paris)) == .orderedAscending)
+        // With rules, on the time line: the later wall clock is the earlier instant.
+        #expect(departure.compare(arrival, rules: cache.rulesIfKnown) == .orderedDescending)
+        #expect(arrival.compare(try value("2027-03-04T20:00:00Z"), rules: cache.rulesIfKnown) == .orderedSame)
+    }
+
     @Test func addingSecondsKeepsTheZone() throws {
         let zoned = try value("2027-03-04T20:15:00").inZone(paris)
         let later = zoned.adding(seconds: 7200)
