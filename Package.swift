@@ -25,18 +25,21 @@ let package = Package(
         // The one POSIX I/O layer (open, read, write, list, stat; one EINTR loop; errors that
         // name the path and errno): Mailbox, ICalendar and the CLI read and write files through it.
         .target(name: "POSIXFiles"),
+        // Dates, times, instants, UTC offsets, IANA zones and their rules (TZif), and their
+        // text forms: the one home of civil time, a leaf without Foundation.
+        .target(name: "CivilTime"),
         .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
         .target(name: "DNS", dependencies: ["CResolv"]),
-        .target(name: "MailMessage", dependencies: ["Findings"]),
-        .target(name: "DKIM", dependencies: ["MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
+        .target(name: "MailMessage", dependencies: ["CivilTime", "Findings"]),
+        .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
         .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings"]),
         .target(name: "HTMLDocument", dependencies: ["CLibXML2"]),
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
-        .target(name: "SchemaMarkup", dependencies: ["HTMLDocument", "JSON", "Findings"]),
+        .target(name: "SchemaMarkup", dependencies: ["CivilTime", "HTMLDocument", "JSON", "Findings"]),
         // Lint's reports (text, SARIF, JUnit, HTML) from findings and reservations.
         .target(name: "LintReport", dependencies: ["Findings", "SchemaMarkup", "JSON"]),
-        .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
+        .target(name: "ICalendar", dependencies: ["CivilTime", "SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
         // HTTP over libcurl (TLS verified, timeouts, netrc credentials) and a CalDAV calendar on it.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalDAV", dependencies: ["ICalendar", "HTTPClient"]),
@@ -50,6 +53,7 @@ let package = Package(
                            "LintReport"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
+        .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
         .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
         .testTarget(name: "DNSTests", dependencies: ["DNS", "TestSupport"]),
