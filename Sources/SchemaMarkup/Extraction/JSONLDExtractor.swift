@@ -60,7 +60,15 @@ struct JSONLDExtractor {
                 }
                 let scriptLocation = location(JSONPosition(line: 1, column: 1))
                 for value in Self.topLevelItems(result.value) {
-                    items.append(ExtractedItem(value: value, syntax: .jsonLD, location: scriptLocation))
+                    let decoded = Self.decodingCharacterReferences(value)
+                    if decoded.changed > 0 {
+                        findings.append(Finding(
+                            code: MarkupFindingCode.htmlReferenceInJSON, severity: .warning,
+                            message: "JSON-LD script: \(decoded.changed) string value(s) hold HTML character references "
+                                + "(&#39;, &amp;) that a browser leaves as written in a script; read decoded (write the characters "
+                                + "themselves, or JSON's \\u escapes)", location: scriptLocation))
+                    }
+                    items.append(ExtractedItem(value: decoded.value, syntax: .jsonLD, location: scriptLocation))
                 }
             }
         }
