@@ -1,3 +1,4 @@
+import CivilTime
 import CryptoOpenSSL
 import Foundation
 import MailMessage
@@ -226,10 +227,10 @@ public struct DKIMVerifier: Sendable {
 
     static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 
+    /// RFC 3339 in UTC ("2020-06-26T10:00:00Z"): CivilTime's text, not Foundation's
+    /// `ISO8601DateFormatter`, which loads ICU at filter start.
     static func timestampText(_ seconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        Instant(secondsSinceEpoch: seconds).iso8601Text
     }
 }
 

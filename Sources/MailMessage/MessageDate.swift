@@ -1,7 +1,8 @@
-import Foundation
+import CivilTime
 
 /// The Date field as an instant (RFC 5322 §3.3, with the obsolete forms of §4.3 that real
-/// mail still carries: 2-digit years, zone names, comments).
+/// mail still carries: 2-digit years, zone names, comments); the parsing is CivilTime's
+/// `RFC5322DateTime`.
 public struct MessageDate: Sendable, Hashable {
     /// Seconds since 1970 UTC.
     public let secondsSince1970: Int64
@@ -10,61 +11,9 @@ public struct MessageDate: Sendable, Hashable {
 
     /// nil when the text is not a date-time RFC 5322 (or its obsolete syntax) allows.
     public init?(parsing text: String) {
-        // Comments ("(PDT)") carry nothing; drop them, then split on spaces and commas.
-        var cleaned = ""
-        var depth = 0
-        for character in text {
-            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { cleaned.append(character) }
-        }
-        var tokens = cleaned.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "," })
-            .map(String.init)
-        if let first = tokens.first, Self.weekdays.contains(first.lowercased().prefix(3).description), Int(first) == nil {
-            tokens.removeFirst()
-        }
-        guard tokens.count >= 4, let day = Int(tokens[0]), (1...31).contains(day),
-              let month = Self.months.firstIndex(of: tokens[1].lowercased().prefix(3).description),
-              var year = Int(tokens[2]) else { return nil }
-        // RFC 5322 §4.3: 2-digit years below 50 are 20xx, others 19xx; 3-digit years add 1900.
-        if tokens[2].count == 2 { year += year < 50 ? 2000 : 1900 } else if tokens[2].count == 3 { year += 1900 }
-        let clock = tokens[3].split(separator: ":").map { Int($0) }
-        guard (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }),
-              let hour = clock[0], let minute = clock[1], (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-        let second = clock.count == 3 ? clock[2]! : 0
-        guard (0...60).contains(second) else { return nil }
-        let offset = tokens.count > 4 ? Self.zoneOffset(tokens[4]) : 0
-        guard let offset else { return nil }
-        var components = DateComponents()
-        components.year = year
-        components.month = month + 1
-        components.day = day
-        components.hour = hour
-        components.minute = minute
-        components.second = min(second, 59)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil } // no 31 February
-        secondsSince1970 = Int64(date.timeIntervalSince1970) - Int64(offset)
-        utcOffsetSeconds = offset
-    }
-
-    private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    /// `+hhmm`/`-hhmm`, or an obsolete zone name; military letters and unknown names mean
-    /// "unknown", read as UTC (RFC 5322 §4.3: "-0000").
-    private static func zoneOffset(_ zone: String) -> Int? {
-        if let sign = zone.first, sign == "+" || sign == "-" {
-            let digits = zone.dropFirst()
-            guard digits.count == 4, let value = Int(digits) else { return nil }
-            let minutes = (value / 100) * 60 + value % 100
-            guard value % 100 < 60, minutes <= 18 * 60 else { return nil }
-            return (sign == "-" ? -1 : 1) * minutes * 60
-        }
-        let hours: [String: Int] = ["ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
-                                    "mst": -7, "mdt": -6, "pst": -8, "pdt": -7]
-        if let value = hours[zone.lowercased()] { return value * 3600 }
-        return zone.allSatisfy(\.isLetter) ? 0 : nil
+        guard let parsed = RFC5322DateTime(parsing: text) else { return nil }
+        secondsSince1970 = parsed.instant.secondsSinceEpoch
+        utcOffsetSeconds = parsed.offset.seconds
     }
 }
 

@@ -1,6 +1,8 @@
+import CivilTime
+
 /// An airport of the table: its zone, where it is, its country.
 struct Airport: Sendable, Hashable {
-    var zone: String
+    var zone: ZoneIdentifier
     var latitude: Double
     var longitude: Double
     var country: String
@@ -15,8 +17,9 @@ struct AirportTable: Sendable {
         let rows = tableRows(text)
         byCode.reserveCapacity(rows.count)
         for row in rows where row.count >= 5 {
-            guard let latitude = Double(row[2]), let longitude = Double(row[3]) else { continue }
-            byCode[String(row[0])] = Airport(zone: String(row[1]), latitude: latitude, longitude: longitude,
+            guard let zone = ZoneIdentifier(String(row[1])), let latitude = Double(row[2]), let longitude = Double(row[3])
+            else { continue }
+            byCode[String(row[0])] = Airport(zone: zone, latitude: latitude, longitude: longitude,
                                              country: String(row[4]))
         }
     }

@@ -1,9 +1,11 @@
+import CivilTime
+
 /// ISO 3166 countries, their regions and localities → zones, from `CountryZoneTable`.
 struct CountryTable: Sendable {
     struct Country: Sendable, Hashable {
         var alpha2: String
         /// nil when the country has several zones.
-        var zone: String?
+        var zone: ZoneIdentifier?
     }
 
     private(set) var byAlpha2: [String: Country] = [:]
@@ -12,9 +14,9 @@ struct CountryTable: Sendable {
     /// "US|california" → "US-CA"
     private var regionByName: [String: String] = [:]
     /// "US-CA" → zone; a region whose places lie in several zones has none.
-    private var regionZone: [String: String?] = [:]
+    private var regionZone: [String: ZoneIdentifier?] = [:]
     /// "US|US-TX|el paso" and "US|-|el paso" → zone.
-    private var localityZone: [String: String] = [:]
+    private var localityZone: [String: ZoneIdentifier] = [:]
 
     /// Rows `C alpha-2 alpha-3 zone|- names`, `R id zone|- names`, `L country region|- locality zone`.
     init(text: String) {
@@ -22,15 +24,15 @@ struct CountryTable: Sendable {
             switch row.first {
             case "C"? where row.count >= 5:
                 let alpha2 = String(row[1])
-                byAlpha2[alpha2] = Country(alpha2: alpha2, zone: row[3] == "-" ? nil : String(row[3]))
+                byAlpha2[alpha2] = Country(alpha2: alpha2, zone: ZoneIdentifier(String(row[3])))
                 alpha2ByAlpha3[String(row[2])] = alpha2
                 for name in row[4].split(separator: "|") { alpha2ByName[String(name)] = alpha2 }
             case "R"? where row.count >= 4:
                 let identifier = String(row[1]), country = String(row[1].prefix(2))
-                regionZone[identifier] = row[2] == "-" ? String?.none : String(row[2])
+                regionZone[identifier] = .some(ZoneIdentifier(String(row[2])))
                 for name in row[3].split(separator: "|") { regionByName[country + "|" + name] = identifier }
             case "L"? where row.count >= 5:
-                localityZone[row[1] + "|" + row[2] + "|" + row[3]] = String(row[4])
+                localityZone[row[1] + "|" + row[2] + "|" + row[3]] = ZoneIdentifier(String(row[4]))
             default:
                 continue
             }
@@ -57,11 +59,11 @@ struct CountryTable: Sendable {
     }
 
     /// The region's zone: `.some(nil)` for a region that spans several zones.
-    func zone(ofRegion identifier: String) -> String?? { regionZone[identifier] }
+    func zone(ofRegion identifier: String) -> ZoneIdentifier?? { regionZone[identifier] }
 
     /// A locality's zone, within the region when one is known, else anywhere in the country
     /// when the name is unambiguous there.
-    func zone(ofLocality text: String, country: String, region: String?) -> String? {
+    func zone(ofLocality text: String, country: String, region: String?) -> ZoneIdentifier? {
         localityZone[country + "|" + (region ?? "-") + "|" + PlaceName.key(text)]
     }
 }

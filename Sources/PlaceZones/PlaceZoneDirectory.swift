@@ -1,3 +1,5 @@
+import CivilTime
+
 /// Place → IANA zone: airports by IATA code, coordinates by the nearest known point,
 /// countries, regions and localities — the tables tools/zone-tables/generate.py builds
 /// from airportsdata, tzdata and iso-codes (their versions and licences:
@@ -15,22 +17,28 @@ public struct PlaceZoneDirectory: Sendable {
     private let airports: LazyTable<AirportTable>
     private let countries: LazyTable<CountryTable>
     private let points: LazyTable<PointIndex>
+    /// The rules of the zones the tables name (tzdata under `ZoneInfoDirectory`), for the
+    /// instants of times placed in them.
+    public let rules: ZoneRulesCache
 
-    /// The built-in tables.
-    public init() {
-        self.init(airportTable: AirportZoneTable.text, countryTable: CountryZoneTable.text, pointTable: ZonePointTable.text)
+    /// The built-in tables, with zone rules from `rules` (the system's tzdata unless given).
+    public init(rules: ZoneRulesCache = ZoneRulesCache()) {
+        self.init(airportTable: AirportZoneTable.text, countryTable: CountryZoneTable.text, pointTable: ZonePointTable.text,
+                  rules: rules)
     }
 
     /// Tables of the generated formats (tests).
-    public init(airportTable: String, countryTable: String, pointTable: String) {
+    public init(airportTable: String, countryTable: String, pointTable: String, rules: ZoneRulesCache = ZoneRulesCache()) {
+        self.rules = rules
         let airports = LazyTable { AirportTable(text: airportTable) }
         self.airports = airports
         self.countries = LazyTable { CountryTable(text: countryTable) }
         self.points = LazyTable {
             var all = airports.table.byCode.values.map { PointIndex.Point(latitude: $0.latitude, longitude: $0.longitude, zone: $0.zone) }
             for row in tableRows(pointTable) where row.count >= 3 {
-                guard let latitude = Double(row[0]), let longitude = Double(row[1]) else { continue }
-                all.append(PointIndex.Point(latitude: latitude, longitude: longitude, zone: String(row[2])))
+                guard let latitude = Double(row[0]), let longitude = Double(row[1]), let zone = ZoneIdentifier(String(row[2]))
+                else { continue }
+                all.append(PointIndex.Point(latitude: latitude, longitude: longitude, zone: zone))
             }
             // Dictionary order varies between runs: sort, so ties between equidistant points fall the same way.
             all.sort { ($0.latitude, $0.longitude, $0.zone) < ($1.latitude, $1.longitude, $1.zone) }

@@ -1,3 +1,5 @@
+import CivilTime
+
 /// Points with a known zone (airports and tzdata's zone locations) in a grid of one-degree
 /// cells, for the nearest point to a coordinate within a maximum distance.
 ///
@@ -10,7 +12,7 @@ struct PointIndex: Sendable {
     struct Point: Sendable, Hashable {
         var latitude: Double
         var longitude: Double
-        var zone: String
+        var zone: ZoneIdentifier
     }
 
     private var cells: [Int: [Point]] = [:]

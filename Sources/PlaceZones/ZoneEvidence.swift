@@ -1,3 +1,5 @@
+import CivilTime
+
 /// Why a time was given the zone it has: what in the markup named the place, in the order
 /// of evidence issue 17 sets (an explicit offset first, then airport, coordinates, address,
 /// the trip's other end).
@@ -34,11 +36,11 @@ public indirect enum ZoneEvidence: Sendable, Hashable, CustomStringConvertible {
 
 /// A zone and the evidence for it.
 public struct ZoneMatch: Sendable, Hashable {
-    /// An IANA zone name, as tzdata spells it ("America/Los_Angeles").
-    public var zone: String
+    /// An IANA zone, as tzdata names it ("America/Los_Angeles").
+    public var zone: ZoneIdentifier
     public var evidence: ZoneEvidence
 
-    public init(zone: String, evidence: ZoneEvidence) {
+    public init(zone: ZoneIdentifier, evidence: ZoneEvidence) {
         self.zone = zone
         self.evidence = evidence
     }

@@ -1,4 +1,5 @@
 import Findings
+import CivilTime
 import PlaceZones
 
 /// Maps every variant of reservation markup real mail uses onto `Reservation` parts.
@@ -191,6 +192,34 @@ struct ReservationNormalizer {
         part.start = sources.start?.value
         part.end = sources.end?.value
         placeInZones(&part, sources: sources, location: location, findings: &findings)
+        moveOvernightArrival(&part, sources: sources, location: location, findings: &findings)
+    }
+
+    /// Repair (issue 17): an overnight trip whose arrival was written with the departure's
+    /// date (`departureTime 22:15` in San Francisco, `arrivalTime 06:45` the same day in New
+    /// York) arrives the next day — when the instants say so: both times are on the time line
+    /// (zones or offsets), the arrival as written is before the departure, and the next day's is
+    /// after it (so less than a day's travel). Floating times, or an arrival a day or more
+    /// early, are left for `end-before-start`.
+    private func moveOvernightArrival(_ part: inout Reservation, sources: TimeSources, location: SourceLocation,
+                                      findings: inout [Finding]) {
+        guard [.flight, .train, .bus, .boat].contains(part.kind), let departure = part.start, let arrival = part.end,
+              let read = sources.end, !departure.isDateOnly, !arrival.isDateOnly,
+              (departure.year, departure.month, departure.day) == (arrival.year, arrival.month, arrival.day),
+              let rules = zones?.rules,
+              let leaves = departure.instant(rules: departure.zone.flatMap(rules.rulesIfKnown(for:))),
+              let arrives = arrival.instant(rules: arrival.zone.flatMap(rules.rulesIfKnown(for:))),
+              arrives < leaves else { return }
+        let nextDay = arrival.adding(seconds: 86_400) // the wall clock's next day, same time of day
+        guard let arrivesNextDay = nextDay.instant(rules: nextDay.zone.flatMap(rules.rulesIfKnown(for:))),
+              arrivesNextDay > leaves else { return }
+        part.end = nextDay
+        let minutes = Int(arrivesNextDay.secondsSinceEpoch - leaves.secondsSinceEpoch) / 60
+        findings.append(Finding(
+            code: MarkupFindingCode.arrivalMovedToNextDay, severity: .warning,
+            message: "\(read.key) \"\(read.text)\" is before the departure on the same date; taken as the next day, "
+                + "\(nextDay)\(nextDay.zone.map { " (\($0))" } ?? ""), \(minutes / 60) h \(minutes % 60) min after the departure "
+                + "(write the arrival's own date)", location: location))
     }
 
     /// Gives each time without an offset the zone of its place (`ZoneResolver`), and says in
@@ -217,7 +246,13 @@ struct ReservationNormalizer {
             let message: String
             switch outcome {
             case .zone(let match)?:
-                if end.isStart { part.startZone = match } else { part.endZone = match }
+                if end.isStart {
+                    part.startZone = match
+                    part.start = read.value.inZone(match.zone)
+                } else {
+                    part.endZone = match
+                    part.end = read.value.inZone(match.zone)
+                }
                 message = "\(prefix); eventsuggest uses \(match.zone) from \(match.evidence) (add Z or ±hh:mm to say so)"
             case .missing(let reason)?:
                 message = "\(prefix), and no zone is known for it (\(reason)); it is taken as local time wherever the "
@@ -251,7 +286,9 @@ struct ReservationNormalizer {
     }
 
     private func check(_ part: Reservation, location: SourceLocation, findings: inout [Finding]) {
-        if let start = part.start, let end = part.end, let order = start.compare(end), order == .orderedDescending {
+        let rules = zones?.rules
+        if let start = part.start, let end = part.end,
+           let order = start.compare(end, rules: { rules?.rulesIfKnown(for: $0) }), order == .orderedDescending {
             findings.append(Finding(
                 code: MarkupFindingCode.endBeforeStart, severity: .error,
                 message: "\(part.kind.rawValue) ends (\(end)) before it starts (\(start))", location: location))

@@ -1,5 +1,5 @@
 import Testing
-import SchemaMarkup
+import CivilTime
 
 @Suite("DateTimeValue adding(seconds:)")
 struct DateTimeValueArithmeticTests {

@@ -1,5 +1,5 @@
 import Testing
-import SchemaMarkup
+import CivilTime
 
 @Suite("DateTimeValue iCalendar text")
 struct DateTimeValueICalendarTests {

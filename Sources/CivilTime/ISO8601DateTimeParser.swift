@@ -22,19 +22,21 @@ struct ISO8601DateTimeParser {
     static let maximumLength = 64
 
     private let bytes: [UInt8]
+    private let acceptsZoneSuffix: Bool
     private var index = 0
     private var adjustments: [DateTimeValue.Adjustment] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], acceptsZoneSuffix: Bool) {
         self.bytes = bytes
+        self.acceptsZoneSuffix = acceptsZoneSuffix
     }
 
-    static func parse(_ text: String) -> DateTimeValue.ParseResult? {
+    static func parse(_ text: String, zoneSuffix: Bool = false) -> DateTimeValue.ParseResult? {
         var trimmed = Substring(text)
         while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
         while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        guard trimmed.utf8.count <= maximumLength else { return nil }
-        var parser = ISO8601DateTimeParser(bytes: Array(trimmed.utf8))
+        guard trimmed.utf8.count <= maximumLength + (zoneSuffix ? ZoneIdentifier.maximumLength + 2 : 0) else { return nil }
+        var parser = ISO8601DateTimeParser(bytes: Array(trimmed.utf8), acceptsZoneSuffix: zoneSuffix)
         guard let value = parser.parseValue() else { return nil }
         return DateTimeValue.ParseResult(value: value, adjustments: parser.adjustments)
     }
@@ -53,8 +55,21 @@ struct ISO8601DateTimeParser {
               let clock = parseTime()
         else { return nil }
         let offset = parseOffset()
-        guard offset.isValid, isAtEnd else { return nil }
-        return makeValue(year: year, month: month, day: day, clock: clock, offset: offset.seconds)
+        guard offset.isValid else { return nil }
+        let zone = acceptsZoneSuffix && offset.seconds == nil ? parseZoneSuffix() : nil
+        guard isAtEnd, let value = makeValue(year: year, month: month, day: day, clock: clock, offset: offset.seconds)
+        else { return nil }
+        return zone.map(value.inZone) ?? value
+    }
+
+    /// RFC 9557 §4.1 time-zone suffix, the IANA-name form only: "[" zone-name "]".
+    private mutating func parseZoneSuffix() -> ZoneIdentifier? {
+        guard consume(UInt8(ascii: "[")), let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")),
+              close == bytes.count - 1,
+              let zone = ZoneIdentifier(String(decoding: bytes[index..<close], as: UTF8.self))
+        else { return nil }
+        index = bytes.count
+        return zone
     }
 
     /// date = 4DIGIT "-" 2DIGIT "-" 2DIGIT / 8DIGIT

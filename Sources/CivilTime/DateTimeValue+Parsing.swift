@@ -18,13 +18,15 @@ extension DateTimeValue {
 
     /// Parses the ISO 8601 forms real markup uses; nil when `text` is not one of them or
     /// names no real date or time. See `ISO8601DateTimeParser` for the grammar.
-    public init?(parsing text: String) {
-        guard let result = Self.parse(text) else { return nil }
+    /// With `zoneSuffix`, a floating time may end in RFC 9557's `[Zone/Name]` (as
+    /// `description` writes a zoned value); markup never gets one: a zone comes from a place.
+    public init?(parsing text: String, zoneSuffix: Bool = false) {
+        guard let result = Self.parse(text, zoneSuffix: zoneSuffix) else { return nil }
         self = result.value
     }
 
     /// Like `init?(parsing:)`, also saying which adjustments (leap second, `24:00`) were made.
-    public static func parse(_ text: String) -> ParseResult? {
-        ISO8601DateTimeParser.parse(text)
+    public static func parse(_ text: String, zoneSuffix: Bool = false) -> ParseResult? {
+        ISO8601DateTimeParser.parse(text, zoneSuffix: zoneSuffix)
     }
 }

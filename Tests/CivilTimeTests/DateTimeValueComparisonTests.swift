@@ -1,12 +1,11 @@
-import Foundation
 import Testing
-import SchemaMarkup
+import CivilTime
 
 @Suite("DateTimeValue compare(_:)")
 struct DateTimeValueComparisonTests {
     @Test(arguments: [
         // Instants by instant, whatever the offsets.
-        ("2020-06-26T19:30:00-07:00", "2020-06-27T02:30:00Z", ComparisonResult?.some(.orderedSame)),
+        ("2020-06-26T19:30:00-07:00", "2020-06-27T02:30:00Z", DateTimeValue.Order?.some(.orderedSame)),
         ("2020-06-26T19:30:00-07:00", "2020-06-27T02:00:00+00:00", .orderedDescending),
         ("2020-06-26T19:30:00+02:00", "2020-06-26T18:30:00Z", .orderedAscending),
         ("2020-06-26T19:30:00.1Z", "2020-06-26T19:30:00.2Z", .orderedAscending),
@@ -23,11 +22,11 @@ struct DateTimeValueComparisonTests {
         ("2020-06-26T19:30:00", "2020-06-26T19:30:00Z", nil),
         ("2020-06-26", "2020-06-26T19:30:00-07:00", nil),
     ])
-    func compare(_ lhs: String, _ rhs: String, _ expected: ComparisonResult?) throws {
+    func compare(_ lhs: String, _ rhs: String, _ expected: DateTimeValue.Order?) throws {
         let a = try #require(DateTimeValue(parsing: lhs))
         let b = try #require(DateTimeValue(parsing: rhs))
         #expect(a.compare(b) == expected)
-        let inverse: ComparisonResult? = switch expected {
+        let inverse: DateTimeValue.Order? = switch expected {
         case .orderedAscending: .orderedDescending
         case .orderedDescending: .orderedAscending
         case let other: other

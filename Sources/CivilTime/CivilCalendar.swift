@@ -5,14 +5,14 @@
 /// Algorithms: Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms"
 /// (days_from_civil / civil_from_days), valid for every Int year the arithmetic does not overflow.
 public enum CivilCalendar {
-    static let secondsPerDay = 86_400
+    public static let secondsPerDay = 86_400
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The number of days in `month` (1...12) of `year`; 0 for a month out of range.
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 1, 3, 5, 7, 8, 10, 12: 31
         case 4, 6, 9, 11: 30
@@ -21,7 +21,7 @@ public enum CivilCalendar {
         }
     }
 
-    static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
+    public static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
         day >= 1 && day <= daysInMonth(year: year, month: month)
     }
 
@@ -51,7 +51,7 @@ public enum CivilCalendar {
     }
 
     /// Floor division and its non-negative remainder (Swift's `/` and `%` truncate toward zero).
-    static func floorDivide(_ value: Int, by divisor: Int) -> (quotient: Int, remainder: Int) {
+    public static func floorDivide(_ value: Int, by divisor: Int) -> (quotient: Int, remainder: Int) {
         let remainder = value % divisor
         return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// The rules of each zone a run needs, read once from a `ZoneInfoDirectory` and kept: the
+/// caller owns one per run (no global cache) and may share it between threads.
+public final class ZoneRulesCache: Sendable {
+    public let directory: ZoneInfoDirectory
+    private let loaded = Mutex<[ZoneIdentifier: Result<ZoneRules, ZoneRulesError>]>([:])
+
+    public init(directory: ZoneInfoDirectory = ZoneInfoDirectory()) {
+        self.directory = directory
+    }
+
+    /// The rules of `zone`, or why there are none (the failure is cached too).
+    public func rules(for zone: ZoneIdentifier) throws(ZoneRulesError) -> ZoneRules {
+        if let known = loaded.withLock({ $0[zone] }) { return try known.get() }
+        let result: Result<ZoneRules, ZoneRulesError>
+        do {
+            result = .success(try directory.rules(for: zone))
+        } catch {
+            result = .failure(error)
+        }
+        loaded.withLock { $0[zone] = result }
+        return try result.get()
+    }
+
+    /// The rules of `zone`, nil when it has none.
+    public func rulesIfKnown(for zone: ZoneIdentifier) -> ZoneRules? {
+        try? rules(for: zone)
+    }
+}
