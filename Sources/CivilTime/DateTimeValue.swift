@@ -52,6 +52,13 @@ public struct DateTimeValue: Sendable, Hashable {
         self.init(year: date.year, month: date.month, day: date.day, time: nil, utcOffsetSeconds: nil)
     }
 
+    /// The instant in UTC ("…Z"), to the second.
+    public init(instant: Instant) {
+        let local = instant.localDateTime(at: .utc)
+        self.init(
+            year: local.date.year, month: local.date.month, day: local.date.day, time: local.time, utcOffsetSeconds: 0)
+    }
+
     /// A floating time, or a zoned one when `zone` is given.
     public init(local: LocalDateTime, zone: ZoneIdentifier? = nil) {
         self.init(

@@ -84,6 +84,16 @@ public struct ZoneRules: Sendable, Hashable {
         return merged.filter { $0.offsetBefore != $0.offsetAfter }
     }
 
+    /// How often a wall time occurs in this zone.
+    public enum WallTimeKind: Sendable, Hashable {
+        /// Once: the ordinary case.
+        case unique
+        /// Twice, in the hour repeated when clocks go back (a *fold*).
+        case repeated
+        /// Never, in the hour skipped when clocks go forward (a *gap*).
+        case skipped
+    }
+
     /// The instant a wall time in this zone names — `ZoneRules`' answer to the two cases
     /// where a wall time is not one instant:
     /// - a wall time that occurs twice (the hour repeated when clocks go back, a *fold*) is
@@ -93,23 +103,30 @@ public struct ZoneRules: Sendable, Hashable {
     ///   (02:30 on a night 02:00 → 03:00 becomes 03:30).
     /// Both as RFC 5545 §3.3.5 says for DTSTART and as Python's `zoneinfo` with `fold=0`.
     /// The fraction of a second is dropped.
-    public func instant(for local: LocalDateTime) -> Instant {
+    public func instant(for local: LocalDateTime) -> Instant { resolve(local).instant }
+
+    /// Whether `local` occurs once, twice or never here.
+    public func kind(of local: LocalDateTime) -> WallTimeKind { resolve(local).kind }
+
+    private func resolve(_ local: LocalDateTime) -> (instant: Instant, kind: WallTimeKind) {
         let wall = local.secondsSinceEpoch
         let window = Int64(2 * CivilCalendar.secondsPerDay)  // wider than any offset (±25 h)
         let nearby = transitions(
             from: Instant(secondsSinceEpoch: wall - window), to: Instant(secondsSinceEpoch: wall + window))
         var candidates = [offset(at: Instant(secondsSinceEpoch: wall - window))]
-        candidates += nearby.map(\.offsetAfter)
+        for offset in nearby.map(\.offsetAfter) where !candidates.contains(offset) { candidates.append(offset) }
         let matches = candidates.map { Instant(secondsSinceEpoch: wall - Int64($0.seconds)) }
             .filter { Int64(offset(at: $0).seconds) == wall - $0.secondsSinceEpoch }
-        if let earliest = matches.min() { return earliest }
+        if let earliest = matches.min() { return (earliest, Set(matches).count > 1 ? .repeated : .unique) }
         // A gap: the wall time lies between the change's old and new readings of its instant.
         for transition in nearby where transition.offsetAfter > transition.offsetBefore {
             let from = transition.instant.secondsSinceEpoch + Int64(transition.offsetBefore.seconds)
             let to = transition.instant.secondsSinceEpoch + Int64(transition.offsetAfter.seconds)
-            if wall >= from, wall < to { return Instant(secondsSinceEpoch: wall - Int64(transition.offsetBefore.seconds)) }
+            if wall >= from, wall < to {
+                return (Instant(secondsSinceEpoch: wall - Int64(transition.offsetBefore.seconds)), .skipped)
+            }
         }
-        return Instant(secondsSinceEpoch: wall - Int64(offset(at: Instant(secondsSinceEpoch: wall)).seconds))
+        return (Instant(secondsSinceEpoch: wall - Int64(offset(at: Instant(secondsSinceEpoch: wall)).seconds)), .skipped)
     }
 
     /// How many transition times are at or before `seconds` (binary search).

@@ -28,3 +28,9 @@ public final class ZoneRulesCache: Sendable {
         try? rules(for: zone)
     }
 }
+
+extension ZoneRulesCache: Hashable {
+    /// One cache is equal only to itself: options that carry it compare by which cache they use.
+    public static func == (lhs: ZoneRulesCache, rhs: ZoneRulesCache) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -196,7 +196,7 @@ public struct CalendarStore: Sendable {
         case .keep(let action, let code, let reason):
             (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
         case .write(let event, let action, let code, let reason):
-            try collection.store(EventComponent.calendar(event), named: name, replacing: stored)
+            try collection.store(EventComponent.calendar(event, zones: mapping.zones), named: name, replacing: stored)
             (outcome.action, outcome.code, outcome.reason) = (action, code, reason)
         }
     }
@@ -255,7 +255,8 @@ public struct CalendarStore: Sendable {
     private func passedEnd(_ draft: EventDraft) -> DateTimeValue? {
         guard !includePast else { return nil }
         let end = draft.end ?? draft.start
-        guard let seconds = Self.seconds(end), seconds < now else { return nil }
+        let zoned = end.zone.flatMap(mapping.zones.rulesIfKnown).flatMap(end.instant(rules:))?.secondsSinceEpoch
+        guard let seconds = zoned ?? Self.seconds(end), seconds < now else { return nil }
         return end
     }
 
@@ -266,10 +267,8 @@ public struct CalendarStore: Sendable {
 
     /// An instant for comparisons with the clock; floating and date-only values are read as UTC.
     static func seconds(_ value: DateTimeValue) -> Int64? {
-        if let instant = value.instant { return Int64(instant.rounded(.down)) }
-        let asUTC = DateTimeValue(year: value.year, month: value.month, day: value.day,
-                                  time: value.time ?? TimeOfDay(hour: 0, minute: 0), utcOffsetSeconds: 0)
-        return asUTC.instant.map { Int64($0.rounded(.down)) }
+        if let instant = value.instant(rules: nil) { return instant.secondsSinceEpoch }
+        return LocalDateTime(date: value.date, time: value.time ?? TimeOfDay(hour: 0, minute: 0)).instant(at: .utc).secondsSinceEpoch
     }
 }
 

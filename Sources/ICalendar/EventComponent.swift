@@ -1,3 +1,4 @@
+import CivilTime
 import SchemaMarkup
 
 /// Builds the VCALENDAR a vdir holds for one event, and reads back the bookkeeping of one.
@@ -74,33 +75,36 @@ enum EventComponent {
 
     static func isCancelled(_ event: ICSComponent) -> Bool { event.property("STATUS")?.rawValue == "CANCELLED" }
 
-    static func calendar(_ event: ICSComponent) -> ICSComponent {
-        ICSComponent(name: "VCALENDAR", properties: [.raw("VERSION", "2.0"), .raw("PRODID", productID)], components: [event])
+    /// The VCALENDAR of one event, with a VTIMEZONE (first, as readers expect) for each TZID
+    /// the event's times name (RFC 5545 §3.6.5: one per TZID used).
+    static func calendar(_ event: ICSComponent, zones: ZoneRulesCache) -> ICSComponent {
+        ICSComponent(
+            name: "VCALENDAR", properties: [.raw("VERSION", "2.0"), .raw("PRODID", productID)],
+            components: TimeZoneComponent.components(for: event, zones: zones) + [event])
     }
 
-    /// DTSTART/DTEND: UTC for a time with an offset, floating without one, VALUE=DATE for a date.
+    /// DTSTART/DTEND: UTC for a time with an offset, the wall time with TZID for a zoned time
+    /// (RFC 5545 §3.3.5 FORM #3), floating without either, VALUE=DATE for a date.
     static func time(_ name: String, _ value: DateTimeValue) -> ICSProperty {
-        value.isDateOnly
-            ? .raw(name, value.icalendarText, parameters: [ICSParameter(name: "VALUE", value: "DATE")])
-            : .raw(name, value.icalendarText)
+        if value.isDateOnly {
+            return .raw(name, value.icalendarText, parameters: [ICSParameter(name: "VALUE", value: "DATE")])
+        }
+        if let zone = value.zone {
+            return .raw(name, value.icalendarText, parameters: [ICSParameter(name: "TZID", value: zone.name)])
+        }
+        return .raw(name, value.icalendarText)
     }
 
     /// A UTC DATE-TIME for seconds since 1970 ("20200626T170000Z").
     static func utcText(_ seconds: Int64) -> String {
-        let days = Int(floorDivide(seconds, 86_400))
-        let secondsOfDay = Int(seconds - Int64(days) * 86_400)
-        let date = DateTimeValue(year: 1970, month: 1, day: 1, time: nil, utcOffsetSeconds: nil).adding(seconds: days * 86_400)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return String(date.icalendarText) + "T" + two(secondsOfDay / 3600) + two(secondsOfDay / 60 % 60) + two(secondsOfDay % 60) + "Z"
+        Instant(secondsSinceEpoch: seconds).icalendarText
     }
 
     /// Seconds since 1970 from a UTC DATE-TIME this tool wrote.
     static func seconds(fromUTC text: String) -> Int64? {
-        guard text.hasSuffix("Z"), let value = DateTimeValue(parsing: text), let instant = value.instant else { return nil }
-        return Int64(instant.rounded(.down))
+        guard text.hasSuffix("Z"), let value = DateTimeValue(parsing: text) else { return nil }
+        return value.instant(rules: nil)?.secondsSinceEpoch
     }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// The content that matters, for "did anything change?".
     static func content(_ event: ICSComponent) -> [ICSProperty] {

@@ -1,3 +1,4 @@
+import CivilTime
 import SchemaMarkup
 
 /// What a reservation part becomes in a calendar, before identity and bookkeeping: the
@@ -19,8 +20,14 @@ public struct EventDraft: Sendable, Hashable {
 public struct EventMappingOptions: Sendable, Hashable {
     /// Add a VALARM with each type's default lead time.
     public var alarms: Bool
+    /// The zone rules zoned times are put on the time line with (and VTIMEZONEs built from):
+    /// one cache per run, made by whoever makes the options.
+    public var zones: ZoneRulesCache
 
-    public init(alarms: Bool = false) { self.alarms = alarms }
+    public init(alarms: Bool = false, zones: ZoneRulesCache = ZoneRulesCache()) {
+        self.alarms = alarms
+        self.zones = zones
+    }
 }
 
 public enum EventMapping {
@@ -49,24 +56,35 @@ public enum EventMapping {
 
     /// The draft for a reservation part, or nil when it has no start time.
     public static func draft(for reservation: Reservation, options: EventMappingOptions = .init()) -> EventDraft? {
-        guard let start = reservation.start else { return nil }
-        var end = reservation.end
+        let rules: (ZoneIdentifier) -> ZoneRules? = options.zones.rulesIfKnown
+        // A zone without rules here cannot get its VTIMEZONE (RFC 5545 §3.2.19 requires one):
+        // such a time is written floating, as before zones existed.
+        func usable(_ value: DateTimeValue) -> DateTimeValue {
+            guard let zone = value.zone, rules(zone) == nil else { return value }
+            return value.withoutZone
+        }
+        guard let start = reservation.start.map(usable) else { return nil }
+        var end = reservation.end.map(usable)
         // RFC 5545 §3.8.2.2: DTEND has DTSTART's value type and comes after it. A date start
         // with a timed end (a hotel's check-out at 11:00) keeps the end's date; anything else
-        // that does not fit (floating against UTC, an end not after the start) gets the default length.
+        // that does not fit (floating against an instant, an end not after the start) gets the
+        // default length. Zoned times and times with offsets are all instants here, compared
+        // on the time line (a flight's arrival in another zone); DTEND may name another zone.
         if let given = end, start.isDateOnly, !given.isDateOnly {
-            end = DateTimeValue(year: given.year, month: given.month, day: given.day, time: nil, utcOffsetSeconds: nil)
+            end = DateTimeValue(date: given.date)
         }
-        if let given = end, given.isDateOnly != start.isDateOnly || given.hasOffset != start.hasOffset
-            || given.compare(start) != .orderedDescending {
+        if let given = end, given.isDateOnly != start.isDateOnly || isOnTimeLine(given) != isOnTimeLine(start)
+            || given.compare(start, rules: rules) != .orderedDescending {
             end = nil
         }
         if end == nil {
             let seconds = defaultDuration(reservation.kind)
-            end = start.isDateOnly ? start.adding(seconds: max(seconds, 86_400) / 86_400 * 86_400) : start.adding(seconds: seconds)
+            end = start.isDateOnly
+                ? start.adding(seconds: max(seconds, 86_400) / 86_400 * 86_400)
+                : start.adding(seconds: seconds, rules: start.zone.flatMap(rules))
         }
         return EventDraft(
-            summary: summary(reservation), start: start, end: end, location: location(reservation),
+            summary: summary(reservation), start: writable(start, rules: rules), end: end.map { writable($0, rules: rules) }, location: location(reservation),
             description: description(reservation), url: reservation.url,
             alarmMinutesBefore: options.alarms ? defaultAlarm(reservation.kind) : nil)
     }
@@ -136,16 +154,26 @@ public enum EventMapping {
         return lines.joined(separator: "\n")
     }
 
-    /// Calendar days between two dates (check-in to check-out), by their local dates.
+    /// A zoned time as it is best written. `TZID=` with a VTIMEZONE for a wall time that occurs
+    /// once; UTC for one that occurs twice or never in its zone.
+    /// QUIRK: RFC 5545 §3.3.5 says a repeated wall time is the first occurrence and a skipped
+    /// one moves forward; Python icalendar, libical and khal all read the repeated one as the
+    /// second, and libical moves the skipped one back (checked by ZonedReaderTests). The
+    /// instant decided by `ZoneRules.instant(for:)` is written so that no reader can differ.
+    static func writable(_ value: DateTimeValue, rules: (ZoneIdentifier) -> ZoneRules?) -> DateTimeValue {
+        guard let zone = value.zone, let zoneRules = rules(zone), let local = value.localDateTime,
+              zoneRules.kind(of: local) != .unique, let instant = value.instant(rules: zoneRules)
+        else { return value }
+        return DateTimeValue(instant: instant)
+    }
+
+    /// A time with an offset or a zone: a point on the time line.
+    static func isOnTimeLine(_ value: DateTimeValue) -> Bool { value.hasOffset || value.zone != nil }
+
+    /// Calendar days between two dates (check-in to check-out), by their local dates (the
+    /// lodging's wall calendar, whatever the zone).
     static func nightsBetween(_ start: DateTimeValue, _ end: DateTimeValue) -> Int? {
-        let startDay = DateTimeValue(year: start.year, month: start.month, day: start.day, time: nil, utcOffsetSeconds: nil)
-        let endDay = DateTimeValue(year: end.year, month: end.month, day: end.day, time: nil, utcOffsetSeconds: nil)
-        var day = startDay
-        var nights = 0
-        while let order = day.compare(endDay), order == .orderedAscending, nights < 366 {
-            day = day.adding(seconds: 86_400)
-            nights += 1
-        }
-        return nights
+        let nights = end.date.daysSinceEpoch - start.date.daysSinceEpoch
+        return nights < 0 ? 0 : min(nights, 366)
     }
 }

@@ -47,7 +47,7 @@ public struct VdirCollection: CalendarCollection {
         for name in try files.eventFiles() {
             // The key is plain hex: a text search skips the files of other reservations unparsed.
             guard let text = try files.read(name), text.contains(reservationKey),
-                  let event = (try? ICSReader.parse(text))?.components.first,
+                  let event = (try? ICSReader.parse(text))?.components.first(where: { $0.name == "VEVENT" }),
                   event.property(EventComponent.Provenance.reservationKey)?.rawValue == reservationKey else { continue }
             names.append(name)
         }
