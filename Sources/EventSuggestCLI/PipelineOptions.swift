@@ -32,7 +32,8 @@ enum PipelineOptions {
             CalendarStore(directory: $0, now: now, mapping: EventMappingOptions(alarms: arguments.has("alarm")),
                           includePast: arguments.has("include-past"))
         }
-        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup), store: store)
+        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup, zones: PlaceZoneDirectory()),
+                        store: store)
     }
 
     static func authservID(_ arguments: ParsedArguments) -> String { arguments.value("authserv-id") ?? "eventsuggest" }

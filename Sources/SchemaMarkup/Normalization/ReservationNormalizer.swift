@@ -218,7 +218,7 @@ struct ReservationNormalizer {
         findings.append(Finding(
             code: MarkupFindingCode.arrivalMovedToNextDay, severity: .warning,
             message: "\(read.key) \"\(read.text)\" is before the departure on the same date; taken as the next day, "
-                + "\(nextDay)\(nextDay.zone.map { " (\($0))" } ?? ""), \(minutes / 60) h \(minutes % 60) min after the departure "
+                + "\(nextDay.withoutZone)\(nextDay.zone.map { " (\($0))" } ?? ""), \(minutes / 60) h \(minutes % 60) min after the departure "
                 + "(write the arrival's own date)", location: location))
     }
 
