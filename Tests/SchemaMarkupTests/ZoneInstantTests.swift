@@ -142,6 +142,11 @@ import TestSupport
         let fixedOffset = try Self.zoneinfoInstants([("2027-03-04T22:15:00", "Etc/GMT+5")]).first
         #expect(Self.instant(kept) == fixedOffset)
 
+        // Two explicit offsets are instants the sender wrote: not moved, still an error (Google's own train sample).
+        let explicit = extract(Self.flight("SFO", "JFK", "2027-03-04T22:15:00-08:00", "2027-03-04T06:45:00-05:00"))
+        #expect(explicit.reservations.first?.end?.description == "2027-03-04T06:45:00-05:00")
+        #expect(explicit.findings.map(\.code) == [MarkupFindingCode.endBeforeStart])
+
         let earlierDate = extract(Self.flight("SFO", "JFK", "2027-03-04T22:15:00", "2027-03-03T06:45:00"))
         #expect(earlierDate.reservations.first?.end?.withoutZone.description == "2027-03-03T06:45:00")
         #expect(earlierDate.findings.map(\.code).contains(MarkupFindingCode.endBeforeStart))

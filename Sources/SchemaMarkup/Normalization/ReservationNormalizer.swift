@@ -197,14 +197,16 @@ struct ReservationNormalizer {
 
     /// Repair (issue 17): an overnight trip whose arrival was written with the departure's
     /// date (`departureTime 22:15` in San Francisco, `arrivalTime 06:45` the same day in New
-    /// York) arrives the next day — when the instants say so: both times are on the time line
-    /// (zones or offsets), the arrival as written is before the departure, and the next day's is
+    /// York) arrives the next day — when the zones say so: both times are on the time line, at
+    /// least one through the zone of its place (two explicit offsets are instants the sender
+    /// wrote, kept as written), the arrival as written is before the departure, and the next day's is
     /// after it (so less than a day's travel). Floating times, or an arrival a day or more
     /// early, are left for `end-before-start`.
     private func moveOvernightArrival(_ part: inout Reservation, sources: TimeSources, location: SourceLocation,
                                       findings: inout [Finding]) {
         guard [.flight, .train, .bus, .boat].contains(part.kind), let departure = part.start, let arrival = part.end,
               let read = sources.end, !departure.isDateOnly, !arrival.isDateOnly,
+              departure.zone != nil || arrival.zone != nil, // two explicit offsets are the sender's word: kept
               (departure.year, departure.month, departure.day) == (arrival.year, arrival.month, arrival.day),
               let rules = zones?.rules,
               let leaves = departure.instant(rules: departure.zone.flatMap(rules.rulesIfKnown(for:))),
