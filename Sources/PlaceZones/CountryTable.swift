@@ -28,7 +28,7 @@ struct CountryTable: Sendable {
                 alpha2ByAlpha3[String(row[2])] = alpha2
                 for name in row[4].split(separator: "|") { alpha2ByName[String(name)] = alpha2 }
             case "R"? where row.count >= 4:
-                let identifier = String(row[1]), country = String(row[1].prefix(2))
+                let identifier = row[1], country = String(row[1].prefix(2))
                 regionZone[identifier] = .some(ZoneIdentifier(String(row[2])))
                 for name in row[3].split(separator: "|") { regionByName[country + "|" + name] = identifier }
             case "L"? where row.count >= 5:

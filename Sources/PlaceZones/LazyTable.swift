@@ -24,9 +24,34 @@ final class LazyTable<Table: Sendable>: Sendable {
     }
 }
 
-/// The lines of a table text that hold data: not empty, not a `#` comment; each split at tabs.
-func tableRows(_ text: String) -> [[Substring]] {
-    text.split(separator: "\n").compactMap { line in
-        line.hasPrefix("#") ? nil : line.split(separator: "\t", omittingEmptySubsequences: false)
+/// The lines of a table text that hold data (not empty, not a `#` comment), each split at
+/// tabs — read over the UTF-8 bytes, since splitting by `Character` would cost a filter
+/// process more than the rest of its work.
+func tableRows(_ text: String) -> [[String]] {
+    var text = text
+    return text.withUTF8 { bytes in
+        var rows: [[String]] = []
+        var fields: [String] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "#") || bytes[index] == UInt8(ascii: "\n") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index += 1
+                continue
+            }
+            var fieldStart = index
+            while true {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") {
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]), as: UTF8.self))
+                    fieldStart = index + 1
+                }
+                index += 1
+                if byte == UInt8(ascii: "\n") { break }
+            }
+            rows.append(fields)
+            fields.removeAll(keepingCapacity: true)
+        }
+        return rows
     }
 }
