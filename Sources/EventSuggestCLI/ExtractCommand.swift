@@ -39,7 +39,7 @@ enum ExtractCommand: Command {
             throw UsageError(message: "extract needs at least one FILE (an e-mail, an .html file, or -)", command: name)
         }
         let limits = try LimitOptions.limits(arguments, command: name)
-        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: !arguments.has("strict-json"))
+        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: !arguments.has("strict-json"), zones: PlaceZoneDirectory())
         let format = try MailboxOptions.mboxFormat(arguments, command: name)
         var status = ExitStatus.success
         for path in arguments.positionals {

@@ -120,7 +120,7 @@ enum LintCommand: Command {
             profiles.append(profile)
         }
         let limits = try LimitOptions.limits(arguments, command: name)
-        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles)
+        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles, zones: PlaceZoneDirectory())
         let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, limits: limits.dkim, command: name) : nil
 
         var results: [FileResult] = []

@@ -39,7 +39,8 @@ enum PipelineOptions {
             CalendarStore(collection: $0.collection(for: arguments.value("recipient") ?? (command == "filter" ? environmentRecipient : nil)),
                           now: now, mapping: EventMappingOptions(alarms: arguments.has("alarm")), includePast: arguments.has("include-past"))
         }
-        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup), store: store)
+        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.markup, zones: PlaceZoneDirectory()),
+                        store: store)
     }
 
     /// --calendar or --caldav (never both), checked at setup; nil when events are not written.

@@ -1,5 +1,6 @@
 import Findings
 import HTMLDocument
+import PlaceZones
 
 /// What one HTML part holds: the raw items, the reservations they describe, and findings.
 public struct MarkupExtraction: Sendable {
@@ -21,11 +22,15 @@ public struct MarkupExtractor: Sendable {
     public var recoversJSON: Bool
     /// Whose required fields to check (lint); none for ingest.
     public var profiles: [MarkupProfile]
+    /// Place → zone tables for times without an offset; nil: such times stay floating.
+    public var zones: PlaceZoneDirectory?
 
-    public init(limits: MarkupLimits = .init(), recoversJSON: Bool = true, profiles: [MarkupProfile] = []) {
+    public init(limits: MarkupLimits = .init(), recoversJSON: Bool = true, profiles: [MarkupProfile] = [],
+                zones: PlaceZoneDirectory? = nil) {
         self.limits = limits
         self.recoversJSON = recoversJSON
         self.profiles = profiles
+        self.zones = zones
     }
 
     /// Extracts from one decoded HTML part. `part` is its MIME part number, for locations.
@@ -64,7 +69,7 @@ public struct MarkupExtractor: Sendable {
     /// The reservations the items of one message describe (all its HTML parts together, so
     /// references and duplicate parts are seen across them), checked against the profiles.
     public func reservations(from items: [ExtractedItem]) -> MarkupExtraction {
-        let normalized = ReservationNormalizer(limits: limits).normalize(items)
+        let normalized = ReservationNormalizer(limits: limits, zones: zones).normalize(items)
         let findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
         return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
     }

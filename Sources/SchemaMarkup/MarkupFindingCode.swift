@@ -19,4 +19,8 @@ public enum MarkupFindingCode {
     public static let endBeforeStart = "end-before-start"
     public static let duplicateItemReference = "duplicate-item-reference"
     public static let tooManyReservations = "too-many-reservations"
+    /// Repairs real mail needs (issue 17), each a warning that says what was changed.
+    public static let htmlReferenceInJSON = "html-reference-in-json"
+    public static let arrivalMovedToNextDay = "arrival-moved-to-next-day"
+    public static let dateOnlyDepartureTime = "date-only-departure-time"
 }

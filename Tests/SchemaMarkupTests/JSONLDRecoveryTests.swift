@@ -122,11 +122,14 @@ struct JSONLDRecoveryTests {
         #expect(finding.position == MarkupFixture.Position(line: line, column: 2))
     }
 
-    @Test("escaped text keeps its other references: &amp; &lt; &gt; &#39; and numeric ones become characters")
+    // Issue 17 changed this on purpose: a reference the unescaping leaves (`&eacute;`) is decoded by the
+    // repair of references inside JSON-LD strings (`html-reference-in-json`), as it would be in a valid script.
+    @Test("escaped text: &amp; &lt; &gt; &#39; and numeric ones become characters, and the other references in values too")
     func escapedValues() {
         let script = #"{&quot;@type&quot;: &quot;Person&quot;, &quot;name&quot;: &quot;Tom &amp; Jerry &lt;3 &#39;&#x41;&#66;&apos; &eacute;&quot;}"#
         let result = Self.extract(script)
-        #expect(result.items.first?.value["name"] == .string("Tom & Jerry <3 'AB' &eacute;"))
+        #expect(result.items.first?.value["name"] == .string("Tom & Jerry <3 'AB' é"))
+        #expect(Set(result.codes) == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.htmlReferenceInJSON])
     }
 
     @Test("a position in escaped text is reported where it is in the HTML, not in the decoded text")
@@ -138,12 +141,18 @@ struct JSONLDRecoveryTests {
         #expect(result.findings.last?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
     }
 
-    @Test("a script with a real quotation mark is not unescaped: &quot; inside a JSON string stays")
+    // Issue 17 changed this on purpose: the script as a whole is still not unescaped (no `json-recovered`:
+    // its structure is read as written), but a reference inside a string value is decoded and said so
+    // (`html-reference-in-json`): a browser leaves `&quot;` in a script as written, so the sender's
+    // template escaped a value it should not have.
+    @Test("a script with a real quotation mark is not unescaped; &quot; inside a JSON string is decoded with a warning")
     func realQuotesWin() {
-        // Attack: unescaping a valid script would change its values.
-        let result = Self.extract(#"{"@type": "Person", "name": "say &quot;hi&quot;"}"#)
-        #expect(result.items.first?.value["name"] == .string("say &quot;hi&quot;"))
-        #expect(result.findings.isEmpty)
+        // Attack: unescaping a valid script would change its structure.
+        let result = Self.extract(#"{"@type": "Person", "name": "say &quot;hi&quot;", "x": "&quot;, &quot;y&quot;: &quot;z"}"#)
+        #expect(result.items.first?.value["name"] == .string(#"say "hi""#))
+        #expect(result.items.first?.value["x"] == .string(#"", "y": "z"#))
+        #expect(result.items.first?.value["y"] == nil)
+        #expect(result.codes == [MarkupFindingCode.htmlReferenceInJSON])
     }
 
     @Test("lint does not unescape: an escaped script is a syntax error at the first &")

@@ -59,7 +59,15 @@ struct JSONLDExtractor {
                 let scriptLocation = location(JSONPosition(line: 1, column: 1))
                 let locations = NodeLocations(result.positions, location)
                 for (value, itemLocations) in Self.topLevelItems(result.value, at: locations) {
-                    items.append(ExtractedItem(value: value, syntax: .jsonLD, location: itemLocations?.start ?? scriptLocation,
+                    let decoded = Self.decodingCharacterReferences(value)
+                    if decoded.changed > 0 {
+                        findings.append(Finding(
+                            code: MarkupFindingCode.htmlReferenceInJSON, severity: .warning,
+                            message: "JSON-LD script: \(decoded.changed) string value(s) hold HTML character references "
+                                + "(&#39;, &amp;) that a browser leaves as written in a script; read decoded (write the characters "
+                                + "themselves, or JSON's \\u escapes)", location: itemLocations?.start ?? scriptLocation))
+                    }
+                    items.append(ExtractedItem(value: decoded.value, syntax: .jsonLD, location: itemLocations?.start ?? scriptLocation,
                                                locations: itemLocations))
                 }
             }

@@ -5,15 +5,32 @@ public struct Place: Sendable, Hashable, Codable {
     public var code: String?
     public var address: PostalAddress?
     public var telephone: String?
+    /// `geo` (GeoCoordinates) or the place's own `latitude`/`longitude`, in degrees.
+    public var geo: GeoCoordinates?
 
-    public init(name: String? = nil, code: String? = nil, address: PostalAddress? = nil, telephone: String? = nil) {
+    public init(name: String? = nil, code: String? = nil, address: PostalAddress? = nil, telephone: String? = nil,
+                geo: GeoCoordinates? = nil) {
         self.name = name
         self.code = code
         self.address = address
         self.telephone = telephone
+        self.geo = geo
     }
 
-    public var isEmpty: Bool { name == nil && code == nil && address == nil && telephone == nil }
+    public var isEmpty: Bool { name == nil && code == nil && address == nil && telephone == nil && geo == nil }
+}
+
+/// schema.org GeoCoordinates: degrees north and east (WGS 84).
+public struct GeoCoordinates: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    /// nil outside ±90° latitude and ±180° longitude.
+    public init?(latitude: Double, longitude: Double) {
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
 }
 
 /// schema.org PostalAddress, or an address given as one string.

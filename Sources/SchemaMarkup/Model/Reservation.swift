@@ -1,4 +1,5 @@
 import Findings
+import PlaceZones
 
 /// One reservation part, as the calendar needs it: one table, one flight leg, one hotel
 /// stay, one train leg, one ticketed event, one car rental.
@@ -31,6 +32,10 @@ public struct Reservation: Sendable, Hashable {
     public var url: String?
     public var seat: String?
     public var ticketNumber: String?
+    /// The zone given to a `start` without an offset, and why (nil: an offset, a date, or nothing known).
+    public var startZone: ZoneMatch?
+    /// The zone given to an `end` without an offset, and why.
+    public var endZone: ZoneMatch?
     /// `modifiedTime`: which of two messages about the reservation is newer.
     public var modifiedTime: DateTimeValue?
     /// Where the reservation's markup starts in its HTML part.

@@ -1,4 +1,6 @@
 import Findings
+import CivilTime
+import PlaceZones
 
 /// Maps every variant of reservation markup real mail uses onto `Reservation` parts.
 ///
@@ -7,6 +9,8 @@ import Findings
 /// `bookingAgent` for `broker`. Problems are findings; nothing is thrown.
 struct ReservationNormalizer {
     let limits: MarkupLimits
+    /// Where the zones of times without an offset come from; nil: they stay floating.
+    var zones: PlaceZoneDirectory? = nil
 
     func normalize(_ items: [ExtractedItem]) -> (reservations: [Reservation], findings: [Finding]) {
         let graph = ItemGraph(items: items.map(\.value), locations: items.map(\.locations))
@@ -100,27 +104,51 @@ struct ReservationNormalizer {
         }
     }
 
+    /// A time as read: the value, and the key and text it came from (for findings).
+    struct ReadTime {
+        var value: DateTimeValue
+        var key: String
+        var text: String
+        /// The value's own place in the source (the property's value), for the findings about it.
+        var location: SourceLocation
+    }
+
+    /// Where a part's start and end were read from, and the properties naming their places.
+    struct TimeSources {
+        var start: ReadTime?
+        var end: ReadTime?
+        var startPlaceKey = "place"
+        var endPlaceKey = "place"
+    }
+
     private func fill(_ part: inout Reservation, from view: ItemView, target: ItemView, location: SourceLocation,
                       findings: inout [Finding]) {
-        func time(_ keys: [String], in source: ItemView) -> DateTimeValue? {
-            self.time(source, keys, location: location, findings: &findings)
+        func time(_ keys: [String], in source: ItemView) -> ReadTime? {
+            self.read(source, keys, location: location, findings: &findings)
         }
+        var sources = TimeSources()
         switch part.kind {
         case .foodEstablishment:
             part.name = target.text("name")
             part.place = place(target)
-            part.start = time(["startTime"], in: view) ?? time(["startDate", "startTime"], in: target)
-            part.end = time(["endTime"], in: view) ?? time(["endDate", "endTime"], in: target)
+            sources.start = time(["startTime"], in: view) ?? time(["startDate", "startTime"], in: target)
+            sources.end = time(["endTime"], in: view) ?? time(["endDate", "endTime"], in: target)
+            sources.startPlaceKey = "restaurant (reservationFor)"
+            sources.endPlaceKey = sources.startPlaceKey
         case .lodging:
             part.name = target.text("name")
             part.place = place(target)
-            part.start = time(["checkinTime", "checkinDate"], in: view)
-            part.end = time(["checkoutTime", "checkoutDate"], in: view)
+            sources.start = time(["checkinTime", "checkinDate"], in: view)
+            sources.end = time(["checkoutTime", "checkoutDate"], in: view)
+            sources.startPlaceKey = "lodging (reservationFor)"
+            sources.endPlaceKey = sources.startPlaceKey
         case .event:
             part.name = target.text("name")
             part.place = target.item("location").map(place) ?? (target.text("location").map { Place(name: $0) })
-            part.start = time(["startDate", "startTime"], in: target) ?? time(["startTime"], in: view)
-            part.end = time(["endDate", "endTime"], in: target) ?? time(["endTime"], in: view)
+            sources.start = time(["startDate", "startTime"], in: target) ?? time(["startTime"], in: view)
+            sources.end = time(["endDate", "endTime"], in: target) ?? time(["endTime"], in: view)
+            sources.startPlaceKey = "event location"
+            sources.endPlaceKey = sources.startPlaceKey
         case .flight:
             let airline = target.item(["airline", "provider"]) ?? view.item("provider")
             part.provider = airline?.text("name") ?? target.text("airline") ?? part.provider
@@ -129,10 +157,11 @@ struct ReservationNormalizer {
                 part.tripNumber = code.map { number.uppercased().hasPrefix($0.uppercased()) ? number : "\($0) \(number)" } ?? number
             }
             part.name = part.provider
-            part.place = target.item("departureAirport").map(place)
-            part.destination = target.item("arrivalAirport").map(place)
-            part.start = time(["departureTime"], in: target)
-            part.end = time(["arrivalTime"], in: target)
+            part.place = airport(target, "departureAirport")
+            part.destination = airport(target, "arrivalAirport")
+            sources.start = time(["departureTime"], in: target)
+            sources.end = time(["arrivalTime"], in: target)
+            (sources.startPlaceKey, sources.endPlaceKey) = ("departureAirport", "arrivalAirport")
             part.seat = part.seat ?? view.text("airplaneSeat")
         case .train, .bus, .boat:
             let companyKey = part.kind == .train ? "trainCompany" : part.kind == .bus ? "busCompany" : "provider"
@@ -145,20 +174,98 @@ struct ReservationNormalizer {
                 : part.kind == .bus ? ("departureBusStop", "arrivalBusStop") : ("departureBoatTerminal", "arrivalBoatTerminal")
             part.place = target.item(from).map(place)
             part.destination = target.item(to).map(place)
-            part.start = time(["departureTime"], in: target)
-            part.end = time(["arrivalTime"], in: target)
+            sources.start = time(["departureTime"], in: target)
+            sources.end = time(["arrivalTime"], in: target)
+            (sources.startPlaceKey, sources.endPlaceKey) = (from, to)
         case .rentalCar:
             part.name = [target.item("brand")?.text("name") ?? target.text("brand"), target.text("model") ?? target.text("name")]
                 .compactMap { $0 }.joined(separator: " ").nilIfEmpty
             part.provider = target.name("rentalCompany") ?? part.provider
             part.place = view.item("pickupLocation").map(place)
             part.destination = view.item("dropoffLocation").map(place)
-            part.start = time(["pickupTime"], in: view)
-            part.end = time(["dropoffTime"], in: view)
+            sources.start = time(["pickupTime"], in: view)
+            sources.end = time(["dropoffTime"], in: view)
+            (sources.startPlaceKey, sources.endPlaceKey) = ("pickupLocation", "dropoffLocation")
         case .taxi:
             part.name = target.text("name")
             part.place = view.item("pickupLocation").map(place)
-            part.start = time(["pickupTime"], in: view)
+            sources.start = time(["pickupTime"], in: view)
+            sources.startPlaceKey = "pickupLocation"
+        }
+        part.start = sources.start?.value
+        part.end = sources.end?.value
+        placeInZones(&part, sources: sources, location: location, findings: &findings)
+        moveOvernightArrival(&part, sources: sources, location: location, findings: &findings)
+    }
+
+    /// Repair (issue 17): an overnight trip whose arrival was written with the departure's
+    /// date (`departureTime 22:15` in San Francisco, `arrivalTime 06:45` the same day in New
+    /// York) arrives the next day — when the zones say so: both times are on the time line, at
+    /// least one through the zone of its place (two explicit offsets are instants the sender
+    /// wrote, kept as written), the arrival as written is before the departure, and the next day's is
+    /// after it (so less than a day's travel). Floating times, or an arrival a day or more
+    /// early, are left for `end-before-start`.
+    private func moveOvernightArrival(_ part: inout Reservation, sources: TimeSources, location: SourceLocation,
+                                      findings: inout [Finding]) {
+        guard [.flight, .train, .bus, .boat].contains(part.kind), let departure = part.start, let arrival = part.end,
+              let read = sources.end, !departure.isDateOnly, !arrival.isDateOnly,
+              departure.zone != nil || arrival.zone != nil, // two explicit offsets are the sender's word: kept
+              (departure.year, departure.month, departure.day) == (arrival.year, arrival.month, arrival.day),
+              let rules = zones?.rules,
+              let leaves = departure.instant(rules: departure.zone.flatMap(rules.rulesIfKnown(for:))),
+              let arrives = arrival.instant(rules: arrival.zone.flatMap(rules.rulesIfKnown(for:))),
+              arrives < leaves else { return }
+        let nextDay = arrival.adding(seconds: 86_400) // the wall clock's next day, same time of day
+        guard let arrivesNextDay = nextDay.instant(rules: nextDay.zone.flatMap(rules.rulesIfKnown(for:))),
+              arrivesNextDay > leaves else { return }
+        part.end = nextDay
+        let minutes = Int(arrivesNextDay.secondsSinceEpoch - leaves.secondsSinceEpoch) / 60
+        findings.append(Finding(
+            code: MarkupFindingCode.arrivalMovedToNextDay, severity: .warning,
+            message: "\(read.key) \"\(read.text)\" is before the departure on the same date; taken as the next day, "
+                + "\(nextDay.withoutZone)\(nextDay.zone.map { " (\($0))" } ?? ""), \(minutes / 60) h \(minutes % 60) min after the departure "
+                + "(write the arrival's own date)", location: read.location))
+    }
+
+    /// Gives each time without an offset the zone of its place (`ZoneResolver`), and says in
+    /// `no-time-zone` which zone that is and why, or what was missing.
+    private func placeInZones(_ part: inout Reservation, sources: TimeSources, location: SourceLocation,
+                              findings: inout [Finding]) {
+        let resolver = zones.map(ZoneResolver.init(directory:))
+        let ends: [(read: ReadTime?, place: Place?, placeKey: String, otherEnd: Place?, isStart: Bool)] = [
+            (sources.start, part.place, sources.startPlaceKey, part.destination, true),
+            (sources.end, part.destination ?? part.place, part.destination == nil ? sources.startPlaceKey : sources.endPlaceKey,
+             part.destination == nil ? nil : part.place, false),
+        ]
+        if let read = sources.start, read.key == "departureTime", read.value.isDateOnly {
+            // Repair (issue 17): a trip's date without its time is still the day it happens.
+            findings.append(Finding(
+                code: MarkupFindingCode.dateOnlyDepartureTime, severity: .warning,
+                message: "departureTime \"\(read.text)\" is a date without a time of day; the event is an all-day event "
+                    + "on \(read.value) (give the time, with its UTC offset)", location: read.location))
+        }
+        for end in ends {
+            guard let read = end.read, !read.value.isDateOnly, !read.value.hasOffset else { continue }
+            let prefix = "\(read.key) \"\(read.text)\" has no UTC offset"
+            let outcome = resolver?.zone(for: end.place, named: end.placeKey, kind: part.kind, otherEnd: end.otherEnd)
+            let message: String
+            switch outcome {
+            case .zone(let match)?:
+                if end.isStart {
+                    part.startZone = match
+                    part.start = read.value.inZone(match.zone)
+                } else {
+                    part.endZone = match
+                    part.end = read.value.inZone(match.zone)
+                }
+                message = "\(prefix); eventsuggest uses \(match.zone) from \(match.evidence) (add Z or ±hh:mm to say so)"
+            case .missing(let reason)?:
+                message = "\(prefix), and no zone is known for it (\(reason)); it is taken as local time wherever the "
+                    + "calendar is (add Z or ±hh:mm)"
+            case nil:
+                message = "\(prefix); it is taken as local time wherever the calendar is (add Z or ±hh:mm)"
+            }
+            findings.append(Finding(code: MarkupFindingCode.noTimeZone, severity: .warning, message: message, location: read.location))
         }
     }
 
@@ -184,14 +291,29 @@ struct ReservationNormalizer {
     }
 
     private func check(_ part: Reservation, location: SourceLocation, findings: inout [Finding]) {
-        if let start = part.start, let end = part.end, let order = start.compare(end), order == .orderedDescending {
+        let rules = zones?.rules
+        if let start = part.start, let end = part.end,
+           let order = start.compare(end, rules: { rules?.rulesIfKnown(for: $0) }), order == .orderedDescending {
             findings.append(Finding(
                 code: MarkupFindingCode.endBeforeStart, severity: .error,
                 message: "\(part.kind.rawValue) ends (\(end)) before it starts (\(start))", location: location))
         }
     }
 
+    /// `modifiedTime`: no place, so a time without an offset stays floating.
     private func time(_ view: ItemView, _ keys: [String], location: SourceLocation, findings: inout [Finding]) -> DateTimeValue? {
+        guard let read = read(view, keys, location: location, findings: &findings) else { return nil }
+        if !read.value.isDateOnly && !read.value.hasOffset {
+            findings.append(Finding(
+                code: MarkupFindingCode.noTimeZone, severity: .warning,
+                message: "\(read.key) \"\(read.text)\" has no UTC offset; it is taken as local time wherever the calendar is "
+                    + "(add Z or ±hh:mm)", location: read.location))
+        }
+        return read.value
+    }
+
+    /// The first of `keys` that has text, parsed; a text that is no ISO 8601 date is an error and left out.
+    private func read(_ view: ItemView, _ keys: [String], location: SourceLocation, findings: inout [Finding]) -> ReadTime? {
         for key in keys {
             guard let text = view.text(key) else { continue }
             guard let value = DateTimeValue(parsing: text) else {
@@ -201,29 +323,42 @@ struct ReservationNormalizer {
                     location: view.location(ofProperty: key) ?? location))
                 return nil
             }
-            if !value.isDateOnly && !value.hasOffset {
-                findings.append(Finding(
-                    code: MarkupFindingCode.noTimeZone, severity: .warning,
-                    message: "\(key) \"\(text)\" has no UTC offset; it is taken as local time wherever the calendar is "
-                        + "(add Z or ±hh:mm)", location: view.location(ofProperty: key) ?? location))
-            }
-            return value
+            return ReadTime(value: value, key: key, text: text, location: view.location(ofProperty: key) ?? location)
         }
         return nil
     }
 
+    /// An airport as an object, or — as real mail writes it — a bare IATA code string ("SFO").
+    private func airport(_ target: ItemView, _ key: String) -> Place? {
+        if let object = target.item(key) { return place(object) }
+        guard let text = target.text(key) else { return nil }
+        let isCode = text.utf8.count == 3 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        return isCode ? Place(code: text.uppercased()) : Place(name: text)
+    }
+
     private func place(_ view: ItemView) -> Place {
         var place = Place(name: view.text("name"), code: view.text(["iataCode", "stationCode"]),
-                          telephone: view.text("telephone"))
+                          telephone: view.text("telephone"), geo: geo(view))
         if let address = view.item("address") {
+            // A Country object names itself by name, else by its code (`identifier`, `alternateName`).
+            let country = address.item("addressCountry").flatMap { $0.text(["name", "identifier", "alternateName"]) }
+                ?? address.text("addressCountry")
             place.address = PostalAddress(
                 street: address.text("streetAddress"), locality: address.text("addressLocality"),
-                region: address.text("addressRegion"), postalCode: address.text("postalCode"),
-                country: address.name("addressCountry"))
+                region: address.item("addressRegion")?.text("name") ?? address.text("addressRegion"),
+                postalCode: address.text("postalCode"), country: country)
         } else if let text = view.text("address") {
             place.address = PostalAddress(text: text)
         }
         return place
+    }
+
+    /// `geo` (GeoCoordinates, numbers or strings) or the place's own `latitude`/`longitude`.
+    private func geo(_ view: ItemView) -> GeoCoordinates? {
+        let source = view.item("geo") ?? view
+        guard let latitude = source.text("latitude").flatMap(Double.init),
+              let longitude = source.text("longitude").flatMap(Double.init) else { return nil }
+        return GeoCoordinates(latitude: latitude, longitude: longitude)
     }
 
     private func seat(_ view: ItemView) -> String? {
