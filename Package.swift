@@ -31,11 +31,11 @@ let package = Package(
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
         .target(name: "SchemaMarkup", dependencies: ["HTMLDocument", "JSON", "Findings"]),
-        .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
+        .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles", "Findings"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(
             name: "EventSuggest",
-            dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
+            dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings", "Mailbox"]),
         .executableTarget(
             name: "EventSuggestCLI",
             dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),

@@ -58,7 +58,7 @@ enum LintCommand: Command {
         let extraction = MessageMarkup.extract(from: message, using: extractor)
         var findings = input.findings + message.findings + extraction.findings
         if extraction.items.isEmpty {
-            findings.append(Finding(code: "no-markup", severity: .error,
+            findings.append(Finding(code: .noMarkup,
                                     message: "no schema.org markup in any text/html part of this message"))
         }
         findings += dkimCheck?.check(message) ?? []
@@ -82,7 +82,7 @@ enum LintCommand: Command {
             let decision = policy.decide(message, dkim: dkim)
             guard !decision.trusted else { return dkim.limitFindings }
             return dkim.limitFindings + [
-                Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")]
+                Finding(code: .dkimRequired, message: "DKIM check failed: \(decision.reason)")]
         }
     }
 
@@ -121,7 +121,7 @@ enum LintCommand: Command {
                 unreadable = true
             }
         }
-        for (index, findings) in ReservationSetCheck.check(results.map(\.reservations)) {
+        for (index, findings) in ReservationSetCheck.check(results.map { ReservationSetCheck.Member(name: $0.location.description, reservations: $0.reservations) }) {
             results[index].findings += findings
         }
 

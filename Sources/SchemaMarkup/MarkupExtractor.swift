@@ -44,13 +44,13 @@ public struct MarkupExtractor: Sendable {
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html)
         } catch {
-            return ([], [Finding(code: MarkupFindingCode.htmlTooLarge, severity: .error, message: "\(error)",
+            return ([], [Finding(code: .htmlTooLarge, message: "\(error)",
                                  location: SourceLocation(line: 1, part: part, inDecodedText: true))])
         }
         var findings: [Finding] = []
         if document.wasTruncated {
             findings.append(Finding(
-                code: MarkupFindingCode.htmlTruncated, severity: .warning,
+                code: .htmlDepthExceeded,
                 message: "HTML nested deeper than \(limits.html.maxDepth) elements (limit html-depth); deeper content is ignored",
                 location: SourceLocation(line: 1, part: part, inDecodedText: true)))
         }

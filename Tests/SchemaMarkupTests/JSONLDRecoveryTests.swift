@@ -34,7 +34,7 @@ struct JSONLDRecoveryTests {
     func commentLinePositions() throws {
         let marked = MarkupFixture.strip("<!-- reservation markup -->\n{\"@type\": \"Person\", \"name\": \"A\"‸\n \"x\": 1}")
         let result = Self.extract(marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let position = try #require(marked.positions.first)
         // The page puts the script on line 3.
         #expect(result.findings.first?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
@@ -49,7 +49,7 @@ struct JSONLDRecoveryTests {
         // is an error, never silently cut (the comment could be hiding where the JSON starts).
         let result = Self.extract(script)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     @Test("a one-line `<!-- {…} -->` wrapper is still read as the wrapper, not dropped as a comment")
@@ -74,7 +74,7 @@ struct JSONLDRecoveryTests {
         let marked = MarkupFixture.strip(Self.flight + "‸" + Self.second)
         let result = Self.extract(marked.text)
         #expect(result.reservations.map(\.reservationID) == ["RXJ34P", "QQQ111"])
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let position = try #require(marked.positions.first)
         #expect(result.findings.first?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
     }
@@ -89,14 +89,14 @@ struct JSONLDRecoveryTests {
     func adjacentTopLevelObjectsInLint() {
         let result = Self.extract(Self.flight + Self.second, recovers: false)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     @Test("an object followed by anything but an object stays an error: nothing after it is guessed at")
     func objectThenOther() {
         let result = Self.extract(Self.flight + #" "RXJ34P""#)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     // MARK: a script whose text is HTML-escaped
@@ -114,7 +114,7 @@ struct JSONLDRecoveryTests {
     func escapedScript(_ script: String) throws {
         let result = Self.extract(script)
         #expect(result.placeless == [JSONLDExtractionTests.expectedFlight])
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let finding = try #require(result.findings.first)
         #expect(finding.message.contains("HTML-escaped"))
         // The first escaped quote follows the `{` at the start of the flight's line.
@@ -133,7 +133,7 @@ struct JSONLDRecoveryTests {
     func escapedPositions() throws {
         let marked = MarkupFixture.strip("{&quot;@type&quot;: &quot;Person&quot;,\n &quot;name&quot;: &quot;A&quot;‸ &quot;x&quot;: 1}")
         let result = Self.extract(marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonRecovered.id, FindingCode.jsonSyntaxError.id])
         let position = try #require(marked.positions.first)
         #expect(result.findings.last?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
     }
@@ -150,7 +150,7 @@ struct JSONLDRecoveryTests {
     func escapedInLint() {
         let result = Self.extract(Self.escaped(Self.flight), recovers: false)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.position == MarkupFixture.Position(line: 3, column: 2))
     }
 

@@ -12,19 +12,19 @@ struct MarkupRuleTests {
     }
 
     static func missing(_ result: MarkupExtraction) -> [String] {
-        result.findings(MarkupFindingCode.missingProperty).map(\.message)
+        result.findings(FindingCode.missingProperty.id).map(\.message)
     }
 
     @Test("the codes are stable: scripts and CI grep for them")
     func stableCodes() {
         #expect([
-            MarkupFindingCode.htmlTooLarge, MarkupFindingCode.htmlTruncated, MarkupFindingCode.jsonSyntaxError,
-            MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonTooLarge, MarkupFindingCode.jsonTooDeep,
-            MarkupFindingCode.tooManyItems, MarkupFindingCode.itemrefCycle, MarkupFindingCode.itemrefMissing,
-            MarkupFindingCode.itemTooDeep, MarkupFindingCode.unknownType, MarkupFindingCode.unknownStatus,
-            MarkupFindingCode.missingProperty, MarkupFindingCode.invalidDateTime, MarkupFindingCode.noTimeZone,
-            MarkupFindingCode.endBeforeStart, MarkupFindingCode.duplicateItemReference,
-            MarkupFindingCode.tooManyReservations,
+            FindingCode.htmlTooLarge.id, FindingCode.htmlDepthExceeded.id, FindingCode.jsonSyntaxError.id,
+            FindingCode.jsonRecovered.id, FindingCode.jsonTooLarge.id, FindingCode.jsonTooDeep.id,
+            FindingCode.tooManyItems.id, FindingCode.itemrefCycle.id, FindingCode.itemrefMissing.id,
+            FindingCode.itemTooDeep.id, FindingCode.unknownType.id, FindingCode.unknownStatus.id,
+            FindingCode.missingProperty.id, FindingCode.invalidDateTime.id, FindingCode.noTimeZone.id,
+            FindingCode.endBeforeStart.id, FindingCode.duplicateItemReference.id,
+            FindingCode.tooManyReservations.id,
         ] == [
             "html-too-large", "html-depth-exceeded", "json-syntax-error", "json-recovered", "json-too-large",
             "json-too-deep", "too-many-items", "itemref-cycle", "itemref-missing", "item-too-deep", "unknown-type",
@@ -80,7 +80,7 @@ struct MarkupRuleTests {
     @Test("ingest (no profile) checks no required properties")
     func noProfile() throws {
         let html = try MarkupFixture.text("reservations/train.jsonld.html")
-        #expect(MarkupExtractor().extract(html: html).findings(MarkupFindingCode.missingProperty).isEmpty)
+        #expect(MarkupExtractor().extract(html: html).findings(FindingCode.missingProperty.id).isEmpty)
     }
 
     struct ProfileCase: Sendable, CustomTestStringConvertible {
@@ -134,7 +134,7 @@ struct MarkupRuleTests {
     func missingPropertyFinding() throws {
         let html = try MarkupFixture.text("reservations/restaurant.microdata.html")
         let finding = try #require(Self.lint(html, [.apple]).findings.first)
-        #expect(finding.code == MarkupFindingCode.missingProperty)
+        #expect(finding.code == FindingCode.missingProperty.id)
         #expect(finding.severity == .error)
         #expect(finding.location == SourceLocation(line: MarkupFixture.line(of: "<div itemscope", in: html)!, inDecodedText: true))
     }

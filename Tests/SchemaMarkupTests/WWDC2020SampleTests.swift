@@ -29,7 +29,7 @@ struct WWDC2020SampleTests {
         let fixture = try MarkupFixture.marked("wwdc2020/confirmation.jsonld.html")
         #expect(fixture.positions.count == 2)
         let result = MarkupExtractor().extract(html: fixture.text, part: "2")
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id, FindingCode.jsonRecovered.id])
         #expect(result.findings.map(\.position) == fixture.positions)
         #expect(result.findings.allSatisfy { $0.severity == .warning && $0.location?.part == "2" })
         #expect(result.findings.allSatisfy {
@@ -43,7 +43,7 @@ struct WWDC2020SampleTests {
     func jsonLDStrict() throws {
         let fixture = try MarkupFixture.marked("wwdc2020/confirmation.jsonld.html")
         let result = MarkupExtractor(recoversJSON: false, profiles: [.apple]).extract(html: fixture.text)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.position == fixture.positions.first)
         #expect(result.findings.first?.message == "JSON-LD script: expected ',' or '}' after an object member, found '\"'")
@@ -65,7 +65,7 @@ struct WWDC2020SampleTests {
     func appleProfileOnSample() throws {
         for name in ["confirmation.microdata.html", "confirmation.jsonld.html"] {
             let result = MarkupExtractor(profiles: [.apple]).extract(html: try MarkupFixture.text("wwdc2020/\(name)"))
-            #expect(result.findings(MarkupFindingCode.missingProperty).map(\.message) == [
+            #expect(result.findings(FindingCode.missingProperty.id).map(\.message) == [
                 "FoodEstablishmentReservation lacks underName.name, which Siri Event Suggestions requires",
             ], "\(name)")
         }
@@ -75,7 +75,7 @@ struct WWDC2020SampleTests {
     func cancellation() throws {
         let fixture = try MarkupFixture.marked("wwdc2020/cancellation.jsonld.html")
         let result = MarkupExtractor(profiles: [.apple]).extract(html: fixture.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id, FindingCode.jsonRecovered.id])
         #expect(result.findings.map(\.position) == fixture.positions)
         var expected = Self.confirmed
         expected.status = .cancelled
@@ -83,7 +83,7 @@ struct WWDC2020SampleTests {
         #expect(result.reservations.first?.itemReference == Self.confirmed.itemReference)
 
         let strict = MarkupExtractor(recoversJSON: false).extract(html: fixture.text)
-        #expect(strict.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(strict.codes == [FindingCode.jsonSyntaxError.id])
         #expect(strict.findings.first?.position == fixture.positions.first)
     }
 
@@ -96,11 +96,11 @@ struct WWDC2020SampleTests {
         expected.underName = "John Appleseed"
         expected.broker = "Example Reservations"
         #expect(result.placeless == [expected])
-        #expect(result.findings(MarkupFindingCode.jsonRecovered).map(\.position) == fixture.positions)
-        #expect(result.findings(MarkupFindingCode.missingProperty).isEmpty, "\(result.findings.map(\.message))")
+        #expect(result.findings(FindingCode.jsonRecovered.id).map(\.position) == fixture.positions)
+        #expect(result.findings(FindingCode.missingProperty.id).isEmpty, "\(result.findings.map(\.message))")
 
         let strict = MarkupExtractor(recoversJSON: false, profiles: [.apple]).extract(html: fixture.text)
-        #expect(strict.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(strict.codes == [FindingCode.jsonSyntaxError.id])
         #expect(strict.findings.first?.position == fixture.positions.first)
     }
 

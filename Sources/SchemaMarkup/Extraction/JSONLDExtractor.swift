@@ -35,7 +35,7 @@ struct JSONLDExtractor {
             if let escaped {
                 cleaned = escaped.decoded
                 findings.append(Finding(
-                    code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                    code: .jsonRecovered,
                     message: "JSON-LD script: its text is HTML-escaped (&quot; for \"); read with the character references decoded",
                     location: htmlLocation(escaped.firstQuote)))
             }
@@ -44,17 +44,17 @@ struct JSONLDExtractor {
             }
             switch reader.read(cleaned) {
             case .failure(let error):
-                let code: String
+                let code: FindingCode
                 switch error.kind {
-                case .syntax: code = MarkupFindingCode.jsonSyntaxError
-                case .depthLimit: code = MarkupFindingCode.jsonTooDeep
-                case .sizeLimit: code = MarkupFindingCode.jsonTooLarge
+                case .syntax: code = .jsonSyntaxError
+                case .depthLimit: code = .jsonTooDeep
+                case .sizeLimit: code = .jsonTooLarge
                 }
-                findings.append(Finding(code: code, severity: .error,
+                findings.append(Finding(code: code,
                                         message: "JSON-LD script: \(error.message)", location: location(error.position)))
             case .success(let result):
                 for recovery in result.recoveries {
-                    findings.append(Finding(code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                    findings.append(Finding(code: .jsonRecovered,
                                             message: "JSON-LD script: \(recovery.message)",
                                             location: location(recovery.position)))
                 }

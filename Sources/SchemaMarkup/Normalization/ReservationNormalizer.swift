@@ -19,7 +19,7 @@ struct ReservationNormalizer {
             guard let kind = types.lazy.compactMap(ReservationKind.init(schemaType:)).first else {
                 if let unknown = types.first(where: { $0.hasSuffix("Reservation") }) {
                     findings.append(Finding(
-                        code: MarkupFindingCode.unknownType, severity: .warning,
+                        code: .unknownType,
                         message: "\(unknown) is not a reservation type this tool knows (FoodEstablishment, Flight, "
                             + "Lodging, Event, Train, Bus, Boat, RentalCar or Taxi reservations); ignored",
                         location: item.location))
@@ -34,7 +34,7 @@ struct ReservationNormalizer {
                     same.location = first.location
                     if same == first { continue }
                     findings.append(Finding(
-                        code: MarkupFindingCode.duplicateItemReference, severity: .error,
+                        code: .duplicateItemReference,
                         message: "two different parts of reservation \(reservation.reservationID ?? "(no id)") are both "
                             + "\"\(reservation.itemReference)\" (the first at line \(first.location?.line ?? 0)); the second is "
                             + "ignored rather than overwriting the first",
@@ -43,7 +43,7 @@ struct ReservationNormalizer {
                 }
                 guard reservations.count < limits.maxReservations else {
                     findings.append(Finding(
-                        code: MarkupFindingCode.tooManyReservations, severity: .warning,
+                        code: .tooManyReservations,
                         message: "more than \(limits.maxReservations) reservation parts in one message (limit events); "
                             + "the rest are ignored", location: item.location))
                     return (reservations, findings)
@@ -65,7 +65,7 @@ struct ReservationNormalizer {
             common.status = ReservationStatus(schemaValue: statusText)
             if common.status == nil {
                 findings.append(Finding(
-                    code: MarkupFindingCode.unknownStatus, severity: .error,
+                    code: .unknownStatus,
                     message: "reservationStatus \"\(statusText)\" is none of ReservationConfirmed, ReservationCancelled, "
                         + "ReservationPending, ReservationHold", location: location))
             }
@@ -185,7 +185,7 @@ struct ReservationNormalizer {
     private func check(_ part: Reservation, location: SourceLocation, findings: inout [Finding]) {
         if let start = part.start, let end = part.end, let order = start.compare(end), order == .orderedDescending {
             findings.append(Finding(
-                code: MarkupFindingCode.endBeforeStart, severity: .error,
+                code: .endBeforeStart,
                 message: "\(part.kind.rawValue) ends (\(end)) before it starts (\(start))", location: location))
         }
     }
@@ -195,13 +195,13 @@ struct ReservationNormalizer {
             guard let text = view.text(key) else { continue }
             guard let value = DateTimeValue(parsing: text) else {
                 findings.append(Finding(
-                    code: MarkupFindingCode.invalidDateTime, severity: .error,
+                    code: .invalidDateTime,
                     message: "\(key) \"\(text)\" is not an ISO 8601 date or date-time", location: location))
                 return nil
             }
             if !value.isDateOnly && !value.hasOffset {
                 findings.append(Finding(
-                    code: MarkupFindingCode.noTimeZone, severity: .warning,
+                    code: .noTimeZone,
                     message: "\(key) \"\(text)\" has no UTC offset; it is taken as local time wherever the calendar is "
                         + "(add Z or ±hh:mm)", location: location))
             }

@@ -27,7 +27,7 @@ struct ProfileChecker {
             for path in order {
                 let who = missing[path]!.map(\.displayName).joined(separator: " and ")
                 findings.append(Finding(
-                    code: MarkupFindingCode.missingProperty, severity: .error,
+                    code: .missingProperty,
                     message: "\(kind.rawValue) lacks \(Self.readable(path)), "
                         + "which \(who) require\(missing[path]!.count == 1 ? "s" : "")",
                     location: item.location))
