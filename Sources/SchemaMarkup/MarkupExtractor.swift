@@ -64,7 +64,9 @@ public struct MarkupExtractor: Sendable {
     /// references and duplicate parts are seen across them), checked against the profiles.
     public func reservations(from items: [ExtractedItem]) -> MarkupExtraction {
         let normalized = ReservationNormalizer(limits: limits).normalize(items)
-        let findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
+        var findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
+        // Lint (a profile chosen) also checks what the markup means; ingest reads what it can.
+        if !profiles.isEmpty { findings += MarkupRules().check(items, reservations: normalized.reservations) }
         return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
     }
 }

@@ -52,6 +52,14 @@ struct JSONLDExtractor {
                 }
                 findings.append(Finding(code: code,
                                         message: "JSON-LD script: \(error.message)", location: location(error.position)))
+                // Lint goes on with what ingest would read, so one run reports everything.
+                if error.kind == .syntax, !recovers, withinLimit,
+                   case .success(let recovered) = LenientJSONReader(limits: reader.limits, recovers: true).read(cleaned) {
+                    let scriptLocation = location(JSONPosition(line: 1, column: 1))
+                    for value in Self.topLevelItems(recovered.value) {
+                        items.append(ExtractedItem(value: value, syntax: .jsonLD, location: scriptLocation))
+                    }
+                }
             case .success(let result):
                 for recovery in result.recoveries {
                     findings.append(Finding(code: .jsonRecovered,
