@@ -23,6 +23,14 @@ enum LintCommand: Command {
         --require-dkim also requires a passing DKIM signature aligned with the From domain
         (keys from DNS, --dns or --keys).
 
+        FILE may be an mbox file or a Maildir folder: each message in it is linted, named by
+        the mbox and the line its header starts on (samples.mbox:41, positions then count in
+        the mbox file) or by its own path in the Maildir.
+
+        --disable CODE turns one rule off (repeatable, or comma-separated; 'disable a, b' in
+        the configuration file); 'eventsuggest help codes' lists the codes. An unknown code is
+        a usage error.
+
         Formats: text (file:line:col: error: message [code]), json (one object per file),
         github (workflow annotations), junit (XML for CI test reports). Positions point into
         the file, or into the decoded HTML part for quoted-printable/base64 parts
@@ -32,7 +40,8 @@ enum LintCommand: Command {
         0 otherwise, 2 on usage errors.
         """
     static let options: [OptionSpec] = [
-        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both)."),
+        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both; repeatable, adds)."),
+        .value("disable", "CODE", "Do not report findings of CODE (repeatable; see 'eventsuggest help codes')."),
         .value("format", "FORMAT", "text (default), json, github or junit."),
         .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
         .flag("warnings-as-errors", "Fail on warnings too."),
@@ -42,17 +51,35 @@ enum LintCommand: Command {
     enum Format: String { case text, json, github, junit }
 
     /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
-    static func lintFile(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
-                         dkimCheck: DKIMRequirement?) throws(MailboxError) -> FileResult {
-        let input = try MessageSource.readWhole(path, limits: limits.mailbox)
+    /// Every message of `path`: an .html template or a message file is one; an mbox file or a
+    /// Maildir folder is split and each of its messages linted.
+    static func lintPath(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
+                         dkimCheck: DKIMRequirement?) throws -> [FileResult] {
+        if ExtractCommand.isHTMLFile(path) {
+            return [lint(try MessageSource.readWhole(path, limits: limits.mailbox), isHTML: true, limits: limits,
+                         extractor: extractor, dkimCheck: dkimCheck)]
+        }
+        var results: [FileResult] = []
+        try MessageSource.open(path).forEachMessage(limits: limits.mailbox) { input in
+            results.append(lint(input, isHTML: false, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
+        }
+        return results
+    }
+
+    static func lint(_ input: MailboxMessage, isHTML: Bool, limits: InputLimits, extractor: MarkupExtractor,
+                     dkimCheck: DKIMRequirement?) -> FileResult {
         if input.bytes.isEmpty && !input.findings.isEmpty {   // not read (over the size limit)
             return FileResult(location: input.location, reservations: [], findings: input.findings)
         }
-        if ExtractCommand.isHTMLFile(path) {
+        if isHTML {
             let html = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
             let extraction = MessageMarkup.extract(html: html, using: extractor)
-            return FileResult(location: input.location, reservations: extraction.reservations,
-                              findings: input.findings + extraction.findings)
+            var findings = input.findings + extraction.findings
+            if extraction.items.isEmpty {
+                findings.append(Finding(code: .noMarkup,
+                                        message: "no schema.org markup (no JSON-LD script, no Microdata item) in this HTML file"))
+            }
+            return FileResult(location: input.location, reservations: extraction.reservations, findings: findings)
         }
         let message = MailMessage(bytes: input.bytes, limits: limits.message)
         let extraction = MessageMarkup.extract(from: message, using: extractor)
@@ -100,12 +127,13 @@ enum LintCommand: Command {
         guard let format = Format(rawValue: formatText) else {
             throw UsageError(message: "--format must be text, json, github or junit, not '\(formatText)'", command: name)
         }
-        var profiles: [MarkupProfile] = []
-        for word in (arguments.value("profile") ?? "apple,google").split(separator: ",") {
-            guard let profile = MarkupProfile(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UsageError(message: "--profile takes apple and/or google, not '\(word)'", command: name)
-            }
-            profiles.append(profile)
+        let profiles: [MarkupProfile]
+        let filter: FindingFilter
+        do {
+            profiles = try MarkupProfile.selection(arguments.values["profile"] ?? [])
+            filter = try FindingFilter(disabling: arguments.values["disable"] ?? [])
+        } catch {
+            throw UsageError(message: "\(error)", command: name)
         }
         let limits = try LimitOptions.limits(arguments, command: name)
         let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles)
@@ -115,7 +143,7 @@ enum LintCommand: Command {
         var unreadable = false
         for path in arguments.positionals {
             do {
-                results.append(try lintFile(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
+                results += try lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck)
             } catch {
                 _ = CommandLineTool.report(error, streams: streams)
                 unreadable = true
@@ -124,6 +152,7 @@ enum LintCommand: Command {
         for (index, findings) in ReservationSetCheck.check(results.map { ReservationSetCheck.Member(name: $0.location.description, reservations: $0.reservations) }) {
             results[index].findings += findings
         }
+        for index in results.indices { results[index].findings = filter.apply(results[index].findings) }
 
         let warningsFail = arguments.has("warnings-as-errors")
         let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
