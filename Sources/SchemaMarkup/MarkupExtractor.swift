@@ -66,7 +66,13 @@ public struct MarkupExtractor: Sendable {
         let normalized = ReservationNormalizer(limits: limits).normalize(items)
         var findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
         // Lint (a profile chosen) also checks what the markup means; ingest reads what it can.
-        if !profiles.isEmpty { findings += MarkupRules().check(items, reservations: normalized.reservations) }
+        if !profiles.isEmpty {
+            let rules = MarkupRules().check(items, reservations: normalized.reservations)
+            // No cascade: a type outside schema.org is said once, as the vocabulary it is in.
+            let foreign = Set(rules.filter { $0.has(.unknownContext) }.compactMap(\.location))
+            findings.removeAll { $0.has(.unknownType) && $0.location.map(foreign.contains) == true }
+            findings += rules
+        }
         return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
     }
 }

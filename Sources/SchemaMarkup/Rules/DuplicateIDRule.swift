@@ -2,7 +2,7 @@ import Findings
 import JSON
 
 /// `duplicate-id`: two nodes with one `@id` (JSON-LD 1.1 §3.3: an `@id` names one node) —
-/// a reader keeps one and silently drops the other. A reference (`@id` and at most `@type`)
+/// a reader keeps one and silently drops the other. A reference (`@id`, at most `@type` and `@context`)
 /// is no node, and the same node given twice (JSON-LD and Microdata of one booking) is one.
 enum DuplicateIDRule {
     static func check(_ items: [ExtractedItem]) -> [Finding] {
@@ -11,7 +11,7 @@ enum DuplicateIDRule {
         for item in items {
             for node in MarkupRules.nodes(in: item.value) {
                 guard let id = node.members.last(where: { $0.key == "@id" })?.value.stringValue,
-                      node.members.contains(where: { $0.key != "@id" && $0.key != "@type" }) else { continue }
+                      node.members.contains(where: { !["@id", "@type", "@context"].contains($0.key) }) else { continue }
                 let value = JSONValue.object(node.members)
                 guard let earlier = first[id] else {
                     first[id] = (value, item.location)
