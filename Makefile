@@ -10,11 +10,12 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers),
 # chromium (the browser whose HTML tree markup extraction is checked against), python3-webencodings
 # (the WHATWG encoding labels, an oracle for ours), python3-idna (IDNA 2008, an oracle for our A-labels),
-# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert).
+# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert),
+# python3-jsonschema (validates lint's SARIF against the OASIS schema), python3-junitparser (reads lint's JUnit as CI does).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
                 dnsmasq-base python3-dkim opendkim-tools python3-extruct \
                 python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop \
-                python3-idna chromium python3-webencodings vdirsyncer time
+                python3-idna chromium python3-webencodings vdirsyncer time python3-jsonschema python3-junitparser
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest

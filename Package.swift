@@ -31,6 +31,8 @@ let package = Package(
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
         .target(name: "SchemaMarkup", dependencies: ["HTMLDocument", "JSON", "Findings"]),
+        // Lint's reports (text, SARIF, JUnit, HTML) from findings and reservations.
+        .target(name: "LintReport", dependencies: ["Findings", "SchemaMarkup", "JSON"]),
         .target(name: "ICalendar", dependencies: ["SchemaMarkup", "CryptoOpenSSL", "POSIXFiles", "Findings"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(
@@ -38,7 +40,8 @@ let package = Package(
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings", "Mailbox"]),
         .executableTarget(
             name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
+            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
+                           "LintReport"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
@@ -58,6 +61,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
+        .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "MailMessage", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],

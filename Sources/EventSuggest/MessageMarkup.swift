@@ -11,7 +11,8 @@ public enum MessageMarkup {
     public static func extract(from message: MailMessage, using extractor: MarkupExtractor) -> MarkupExtraction {
         var items: [ExtractedItem] = []
         var findings: [Finding] = []
-        var lineOffsets: [String: Int] = [:]
+        var bodyLines: [PartNumber: Int] = [:]
+        var partStarts: [PartNumber: Int] = [:]
         for part in message.leafParts {
             let location = SourceLocation(line: part.bodyLine, part: part.path)
             if part.contentType.mimeType == "message/rfc822" {
@@ -39,11 +40,12 @@ public enum MessageMarkup {
             let found = extractor.items(fromHTML: text, part: part.path)
             items += found.items
             findings += found.findings
+            partStarts[PartNumber(part.path)] = part.header.fields.first?.line ?? part.bodyLine
             switch part.transferEncoding {
             case .sevenBit, .eightBit, .binary:
                 // Not transfer-encoded: the decoded text has the message's lines, so a
                 // position can name a line of the e-mail file itself.
-                lineOffsets[part.path] = part.bodyLine - 1
+                bodyLines[PartNumber(part.path)] = part.bodyLine
             case .base64, .quotedPrintable, .unknown:
                 break
             }
@@ -51,25 +53,32 @@ public enum MessageMarkup {
         var result = extractor.reservations(from: items)
         result.findings = (findings + result.findings).map { finding in
             var finding = finding
-            finding.location = finding.location.map { messageLocation($0, lineOffsets) }
+            finding.location = finding.location.map { messageLocation($0, bodyLines, partStarts) }
             return finding
         }
         result.items = result.items.map { item in
             var item = item
-            item.location = messageLocation(item.location, lineOffsets)
+            item.location = messageLocation(item.location, bodyLines, partStarts)
             return item
         }
         result.reservations = result.reservations.map { reservation in
             var reservation = reservation
-            reservation.location = reservation.location.map { messageLocation($0, lineOffsets) }
+            reservation.location = reservation.location.map { messageLocation($0, bodyLines, partStarts) }
             return reservation
         }
         return result
     }
 
-    private static func messageLocation(_ location: SourceLocation, _ offsets: [String: Int]) -> SourceLocation {
-        guard location.inDecodedText, let part = location.part, let offset = offsets[part] else { return location }
-        return SourceLocation(line: location.line + offset, column: location.column, part: part, inDecodedText: false)
+    /// A position in a part's decoded text counted in the message when the part's lines are
+    /// the message's (not transfer-encoded); otherwise kept in the decoded text, with the
+    /// line where the part begins in the message.
+    private static func messageLocation(_ location: SourceLocation, _ bodyLines: [PartNumber: Int],
+                                        _ partStarts: [PartNumber: Int]) -> SourceLocation {
+        guard case .decodedPart(let part) = location.text else { return location }
+        if let bodyLine = bodyLines[part] { return location.inMessage(bodyLine: bodyLine) }
+        var location = location
+        location.partStartLine = location.partStartLine ?? partStarts[part]
+        return location
     }
 
     /// A bare HTML file (a sender's template), read as one part.

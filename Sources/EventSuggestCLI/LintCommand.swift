@@ -3,6 +3,7 @@ import EventSuggest
 import Findings
 import Foundation
 import JSON
+import LintReport
 import Mailbox
 import MailMessage
 import SchemaMarkup
@@ -12,7 +13,7 @@ import SenderPolicy
 enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check confirmation mails or HTML templates for valid markup (for a sender's CI)."
-    static let synopsis = "lint FILE... [--profile apple,google] [--format text|json|github|junit] [--require-dkim] [options]"
+    static let synopsis = "lint FILE... [--profile apple,google] [--format text|json|github|junit|sarif|html] [--require-dkim] [options]"
     static let discussion = """
         Checks the schema.org markup of each e-mail (its HTML parts) or .html file against
         the rules of Siri Event Suggestions (apple) and Gmail (google), strictly: JSON that
@@ -32,9 +33,12 @@ enum LintCommand: Command {
         a usage error.
 
         Formats: text (file:line:col: error: message [code]), json (one object per file),
-        github (workflow annotations), junit (XML for CI test reports). Positions point into
-        the file, or into the decoded HTML part for quoted-printable/base64 parts
-        (file(part 2):line:col).
+        github (workflow annotations), junit (XML for CI test reports: one testcase per
+        finding, as eslint and ruff do; an unreadable input is an <error>), sarif (SARIF
+        2.1.0, for code scanning), html (one self-contained page: findings beside the
+        source, a calendar card per reservation). A position inside a quoted-printable or
+        base64 part is given at the part's first line in the file, and the message ends
+        with the place in the decoded text: (part 2, line 14:36 of its decoded text).
 
         Exit status: 1 when there is an error (or a warning with --warnings-as-errors),
         0 otherwise, 2 on usage errors.
@@ -42,15 +46,14 @@ enum LintCommand: Command {
     static let options: [OptionSpec] = [
         .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both; repeatable, adds)."),
         .value("disable", "CODE", "Do not report findings of CODE (repeatable; see 'eventsuggest help codes')."),
-        .value("format", "FORMAT", "text (default), json, github or junit."),
+        .value("format", "FORMAT", "text (default), json, github, junit, sarif or html."),
         .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
         .flag("warnings-as-errors", "Fail on warnings too."),
         .value("psl", "FILE", "Public Suffix List for the alignment check (default: Debian's publicsuffix)."),
     ] + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec]
 
-    enum Format: String { case text, json, github, junit }
+    enum Format: String { case text, json, github, junit, sarif, html }
 
-    /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
     /// Every message of `path`: an .html template or a message file is one; an mbox file or a
     /// Maildir folder is split and each of its messages linted.
     static func lintPath(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
@@ -79,7 +82,8 @@ enum LintCommand: Command {
                 findings.append(Finding(code: .noMarkup,
                                         message: "no schema.org markup (no JSON-LD script, no Microdata item) in this HTML file"))
             }
-            return FileResult(location: input.location, reservations: extraction.reservations, findings: findings)
+            return FileResult(location: input.location, reservations: extraction.reservations, findings: findings,
+                              texts: [.document: html])
         }
         let message = MailMessage(bytes: input.bytes, limits: limits.message)
         let extraction = MessageMarkup.extract(from: message, using: extractor)
@@ -89,7 +93,8 @@ enum LintCommand: Command {
                                     message: "no schema.org markup in any text/html part of this message"))
         }
         findings += dkimCheck?.check(message) ?? []
-        return FileResult(location: input.location, reservations: extraction.reservations, findings: findings)
+        return FileResult(location: input.location, reservations: extraction.reservations, findings: findings,
+                          texts: MessageTexts.texts(of: message, bytes: input.bytes))
     }
 
     /// `--require-dkim`: a passing signature aligned with From (no registered-domains list).
@@ -117,6 +122,13 @@ enum LintCommand: Command {
         let location: MessageLocation
         var reservations: [Reservation]
         var findings: [Finding]
+        /// The texts positions count in (for the HTML report's excerpts).
+        var texts: [LocationText: String] = [:]
+
+        var linted: LintedFile {
+            LintedFile(path: location.path, messageStartLine: location.line, reservations: reservations,
+                       findings: findings, texts: texts)
+        }
     }
 
     static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
@@ -125,7 +137,7 @@ enum LintCommand: Command {
         }
         let formatText = arguments.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
-            throw UsageError(message: "--format must be text, json, github or junit, not '\(formatText)'", command: name)
+            throw UsageError(message: "--format must be text, json, github, junit, sarif or html, not '\(formatText)'", command: name)
         }
         let profiles: [MarkupProfile]
         let filter: FindingFilter
@@ -141,12 +153,17 @@ enum LintCommand: Command {
 
         var results: [FileResult] = []
         var unreadable = false
+        var order: [(result: Int?, path: String, reason: String)] = []   // inputs in order, for the reports
         for path in arguments.positionals {
             do {
-                results += try lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck)
+                for result in try lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck) {
+                    results.append(result)
+                    order.append((results.count - 1, path, ""))
+                }
             } catch {
                 _ = CommandLineTool.report(error, streams: streams)
                 unreadable = true
+                order.append((nil, path, "\(error)"))
             }
         }
         for (index, findings) in ReservationSetCheck.check(results.map { ReservationSetCheck.Member(name: $0.location.description, reservations: $0.reservations) }) {
@@ -174,8 +191,14 @@ enum LintCommand: Command {
             for result in results {
                 for finding in result.findings { streams.writeLine(LintFormats.githubAnnotation(finding, in: result.location)) }
             }
-        case .junit:
-            streams.write(LintFormats.junit(results.map { ($0.location, $0.findings) }, failing: failing))
+        case .junit, .sarif, .html:
+            let files = order.map { entry in
+                entry.result.map { results[$0].linted } ?? LintedFile(path: entry.path, unreadable: entry.reason)
+            }
+            // The help line of each code, from the finding-code catalogue.
+            let help = CodeHelp { FindingCatalogue.code($0)?.help }
+            streams.write(format == .junit ? JUnitReport.document(files, failing: failing)
+                : format == .sarif ? SARIFReport.document(files, help: help) : HTMLReport.page(files, help: help))
         }
         let failed = unreadable || results.contains { $0.findings.contains(where: failing) }
         return failed ? .findings : .success
@@ -188,17 +211,14 @@ enum LintFormats {
     static func githubAnnotation(_ finding: Finding, in location: MessageLocation) -> String {
         let level = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
         var properties = ["file=\(escapeProperty(location.path))"]
-        // A position in a decoded part (quoted-printable, base64) is no line of the file; a
-        // position in a bare HTML file (decoded text, no part) is.
-        if let position = finding.location, !position.inDecodedText || position.part == nil {
-            properties.append("line=\(position.inDecodedText ? position.line : location.fileLine(position.line))")
-            if let column = position.column { properties.append("col=\(column)") }
+        let rendered = finding.location?.rendered(messageStartLine: location.line)
+        if let line = rendered?.line {
+            properties.append("line=\(line)")
+            if let column = rendered?.column { properties.append("col=\(column)") }
         }
         properties.append("title=\(escapeProperty(finding.code))")
         var message = finding.message
-        if let position = finding.location, position.inDecodedText, position.part != nil {
-            message += " (part \(position.part ?? "?"), line \(position.line)\(position.column.map { ", column \($0)" } ?? ""))"
-        }
+        if let note = rendered?.note { message += " " + note }
         return "::\(level) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
@@ -211,41 +231,4 @@ enum LintFormats {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    /// JUnit XML: one test case per file, a failure per failing finding.
-    static func junit(_ files: [(MessageLocation, [Finding])], failing: (Finding) -> Bool) -> String {
-        let failures = files.filter { $0.1.contains(where: failing) }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites>\n<testsuite name=\"eventsuggest lint\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        for (location, findings) in files {
-            xml += "  <testcase classname=\"eventsuggest.lint\" name=\"\(escapeXML(location.description))\">\n"
-            for finding in findings where failing(finding) {
-                xml += "    <failure type=\"\(escapeXML(finding.code))\" message=\"\(escapeXML(finding.message))\">"
-                xml += escapeXML(FindingText.line(finding, in: location)) + "</failure>\n"
-            }
-            let others = findings.filter { !failing($0) }
-            if !others.isEmpty {
-                xml += "    <system-out>" + escapeXML(others.map { FindingText.line($0, in: location) }.joined(separator: "\n"))
-                    + "</system-out>\n"
-            }
-            xml += "  </testcase>\n"
-        }
-        return xml + "</testsuite>\n</testsuites>\n"
-    }
-
-    static func escapeXML(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            // XML 1.0 allows no control characters but tab, LF and CR.
-            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": output += " "
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
 }

@@ -20,28 +20,30 @@ struct JSONParser {
         self.tracker = JSONPositionTracker(bytes: bytes, start: start)
     }
 
-    /// RFC 8259 §2: `JSON-text = ws value ws`.
-    mutating func parseDocument() throws(JSONReadError) -> JSONValue {
-        let value = try parseValue()
+    /// RFC 8259 §2: `JSON-text = ws value ws`. The value, and where its nodes start.
+    mutating func parseDocument() throws(JSONReadError) -> (JSONValue, JSONNodePositions) {
+        let (value, positions) = try parseValue()
         var valueEnd = index
         skipWhitespace()
-        guard index < bytes.count else { return value }
+        guard index < bytes.count else { return (value, positions) }
         guard case .object = value, bytes[index] == JSONByte.openBrace else {
             throw syntaxError("expected the end of the text after the top-level value, found \(found(at: index))", at: index)
         }
         // Two or more top-level objects written one after the other: read as a list.
         var objects = [value]
+        var objectPositions = [positions]
         while index < bytes.count {
             guard bytes[index] == JSONByte.openBrace else {
                 throw syntaxError("expected the end of the text after the top-level value, found \(found(at: index))", at: index)
             }
             try forgiveAdjacentTopLevelObject(at: valueEnd)
-            let next = try parseValue()
+            let (next, nextPositions) = try parseValue()
             objects.append(next)
+            objectPositions.append(nextPositions)
             valueEnd = index
             skipWhitespace()
         }
-        return .array(objects)
+        return (.array(objects), JSONNodePositions(start: positions.start, elements: objectPositions))
     }
 
     /// Skips RFC 8259 whitespace and tells whether it held a line break.
@@ -74,26 +76,41 @@ struct JSONParser {
     /// An array or object whose closing bracket has not been read yet.
     private struct OpenContainer {
         let isObject: Bool
+        /// Where its `{` or `[` is.
+        let start: JSONPosition
         var elements: [JSONValue] = []
         var members: [JSONMember] = []
         var pendingKey = ""
+        var pendingKeyStart = JSONPosition(line: 1, column: 1)
+        var elementPositions: [JSONNodePositions] = []
+        var memberPositions: [JSONNodePositions.Member] = []
 
         var closer: UInt8 { isObject ? JSONByte.closeBrace : JSONByte.closeBracket }
         var value: JSONValue { isObject ? .object(members) : .array(elements) }
+        var positions: JSONNodePositions {
+            JSONNodePositions(start: start, members: memberPositions, elements: elementPositions)
+        }
         /// For messages: "an object member" or "an array element".
         var itemName: String { isObject ? "an object member" : "an array element" }
 
-        mutating func add(_ value: JSONValue) {
+        mutating func add(_ value: JSONValue, at positions: JSONNodePositions) {
             if isObject {
                 members.append(JSONMember(key: pendingKey, value: value))
+                memberPositions.append(JSONNodePositions.Member(keyStart: pendingKeyStart, value: positions))
             } else {
                 elements.append(value)
+                elementPositions.append(positions)
             }
+        }
+
+        mutating func expect(_ key: (name: String, start: JSONPosition)) {
+            pendingKey = key.name
+            pendingKeyStart = key.start
         }
     }
 
     /// RFC 8259 §3–§5: one value, containers included.
-    mutating func parseValue() throws(JSONReadError) -> JSONValue {
+    mutating func parseValue() throws(JSONReadError) -> (JSONValue, JSONNodePositions) {
         var stack: [OpenContainer] = []
         var context = ValueContext.document
         while true {
@@ -102,6 +119,9 @@ struct JSONParser {
                 throw syntaxError("\(context.expectation), found end of input", at: index)
             }
             var value: JSONValue
+            // Offsets only grow here, so the tracker's work stays linear in the text.
+            let valueStart = tracker.position(at: index)
+            var positions = JSONNodePositions(start: valueStart)
             switch bytes[index] {
             case JSONByte.openBrace, JSONByte.openBracket:
                 let isObject = bytes[index] == JSONByte.openBrace
@@ -112,14 +132,14 @@ struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                let container = OpenContainer(isObject: isObject)
+                let container = OpenContainer(isObject: isObject, start: valueStart)
                 if index < bytes.count && bytes[index] == container.closer {
                     index += 1
                     value = container.value
                 } else {
                     stack.append(container)
                     if isObject {
-                        stack[stack.count - 1].pendingKey = try parseMemberName(expectation: "expected a string key or '}' after '{'")
+                        stack[stack.count - 1].expect(try parseMemberName(expectation: "expected a string key or '}' after '{'"))
                         context = .afterColon
                     } else {
                         context = .afterOpenBracket
@@ -137,7 +157,7 @@ struct JSONParser {
             // Add the value to its container; close every container it completes.
             while !stack.isEmpty {
                 let last = stack.count - 1
-                stack[last].add(value)
+                stack[last].add(value, at: positions)
                 let isObject = stack[last].isObject
                 let closer = stack[last].closer
                 let valueEnd = index
@@ -149,12 +169,14 @@ struct JSONParser {
                     if index < bytes.count && bytes[index] == closer {
                         try forgiveTrailingComma(at: comma, isObject: isObject)
                         index += 1
-                        value = stack.removeLast().value
+                        let closed = stack.removeLast()
+                        (value, positions) = (closed.value, closed.positions)
                         continue
                     }
                 } else if index < bytes.count && bytes[index] == closer {
                     index += 1
-                    value = stack.removeLast().value
+                    let closed = stack.removeLast()
+                    (value, positions) = (closed.value, closed.positions)
                     continue
                 } else {
                     try forgiveMissingComma(
@@ -163,30 +185,31 @@ struct JSONParser {
                 }
                 // Another element or member follows.
                 if isObject {
-                    stack[last].pendingKey = try parseMemberName(expectation: "expected a string key after ','")
+                    stack[last].expect(try parseMemberName(expectation: "expected a string key after ','"))
                     context = .afterColon
                 } else {
                     context = .afterComma
                 }
                 break
             }
-            if stack.isEmpty { return value }
+            if stack.isEmpty { return (value, positions) }
         }
     }
 
     /// RFC 8259 §4: `member = string name-separator value`, up to the value.
-    private mutating func parseMemberName(expectation: String) throws(JSONReadError) -> String {
+    private mutating func parseMemberName(expectation: String) throws(JSONReadError) -> (name: String, start: JSONPosition) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == JSONByte.quote else {
             throw syntaxError("\(expectation), found \(found(at: index))", at: index)
         }
+        let start = tracker.position(at: index)
         let name = try parseString()
         skipWhitespace()
         guard index < bytes.count, bytes[index] == JSONByte.colon else {
             throw syntaxError("expected ':' after an object key, found \(found(at: index))", at: index)
         }
         index += 1
-        return name
+        return (name, start)
     }
 
     /// RFC 8259 §3: `false`, `null`, `true` (lowercase only).

@@ -19,6 +19,11 @@ public struct LenientJSONReader: Sendable {
     /// The value of `text` and the departures from RFC 8259 that were forgiven, or why
     /// the text could not be read.
     public func read(_ text: String) -> Result<(value: JSONValue, recoveries: [JSONRecovery]), JSONReadError> {
+        readDocument(text).map { (value: $0.value, recoveries: $0.recoveries) }
+    }
+
+    /// As ``read(_:)``, with where every node of the value starts (for lint's positions).
+    public func readDocument(_ text: String) -> Result<JSONDocument, JSONReadError> {
         let size = text.utf8.count
         guard size <= limits.maxBytes else {
             return .failure(JSONReadError(
@@ -30,10 +35,17 @@ public struct LenientJSONReader: Sendable {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var parser = JSONParser(bytes: bytes, start: start, recovers: recovers, maxDepth: limits.effectiveMaxDepth)
         do throws(JSONReadError) {
-            let value = try parser.parseDocument()
-            return .success((value: value, recoveries: parser.recoveries))
+            let (value, positions) = try parser.parseDocument()
+            return .success(JSONDocument(value: value, positions: positions, recoveries: parser.recoveries))
         } catch {
             return .failure(error)
         }
     }
+}
+
+/// A JSON text as read: its value, where its nodes start, and the departures forgiven.
+public struct JSONDocument: Sendable, Hashable {
+    public var value: JSONValue
+    public var positions: JSONNodePositions
+    public var recoveries: [JSONRecovery]
 }

@@ -45,18 +45,21 @@ public struct MarkupExtractor: Sendable {
             document = try HTMLDocument(parsing: html, limits: limits.html)
         } catch {
             return ([], [Finding(code: .htmlTooLarge, message: "\(error)",
-                                 location: SourceLocation(line: 1, part: part, inDecodedText: true))])
+                                 location: SourceLocation.inMarkup(line: 1, part: part))])
         }
         var findings: [Finding] = []
         if document.wasTruncated {
             findings.append(Finding(
                 code: .htmlDepthExceeded,
                 message: "HTML nested deeper than \(limits.html.maxDepth) elements (limit html-depth); deeper content is ignored",
-                location: SourceLocation(line: 1, part: part, inDecodedText: true)))
+                location: SourceLocation.inMarkup(line: 1, part: part)))
         }
-        let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON)
-            .extract(from: document, source: SourceText(html))
-        let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document)
+        let source = SourceText(html)
+        // Lint (a profile chosen) reads on after a syntax error, as ingest recovers.
+        let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON,
+                                     readsRecoveredAfterError: !profiles.isEmpty)
+            .extract(from: document, source: source)
+        let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document, source: source)
         return (jsonLD.items + microdata.items, findings + jsonLD.findings + microdata.findings)
     }
 
@@ -78,12 +81,16 @@ public struct MarkupExtractor: Sendable {
 }
 
 extension Array where Element == Finding {
-    /// In order of position (part, line, column); findings without a position first. Stable.
+    /// In order of position (`SourceLocation` order: part numerically, line, column);
+    /// findings without a position first. Stable.
     func sortedByLocation() -> [Finding] {
         enumerated().sorted { left, right in
-            let a = left.element.location, b = right.element.location
-            let keyA = (a?.part ?? "", a?.line ?? 0, a?.column ?? 0), keyB = (b?.part ?? "", b?.line ?? 0, b?.column ?? 0)
-            return keyA != keyB ? keyA < keyB : left.offset < right.offset
+            switch (left.element.location, right.element.location) {
+            case (nil, nil): return left.offset < right.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let a?, let b?): return a != b ? a < b : left.offset < right.offset
+            }
         }.map(\.element)
     }
 }

@@ -120,7 +120,12 @@ struct ExtractCommandTests {
         object["diagnostics"] as? [[String: Any]] ?? []
     }
 
+    /// The position in the text the markup was read from: the decoded part's (`partLine`,
+    /// `partColumn`) when there is one, else the file's.
     static func position(_ diagnostic: [String: Any]) -> Position? {
+        if let line = diagnostic["partLine"] as? Int, let column = diagnostic["partColumn"] as? Int {
+            return Position(line: line, column: column)
+        }
         guard let line = diagnostic["line"] as? Int, let column = diagnostic["column"] as? Int else { return nil }
         return Position(line: line, column: column)
     }
@@ -155,12 +160,14 @@ struct ExtractCommandTests {
         let result = try TestBinary.run(["extract", path])
         #expect(result.status == 0)
         #expect(result.stderrText.isEmpty)
-        let warning = "warning: JSON-LD script: assumed a missing ',' between two object members on different lines [json-recovered]"
+        // The file position is where part 2 begins (its Content-Type line, line 13); the
+        // place in the decoded text is said in the message.
+        let warning = "warning: JSON-LD script: assumed a missing ',' between two object members on different lines"
         #expect(result.stdoutText == """
             \(path)
               FoodEstablishmentReservation ReservationConfirmed #IWDSCA "EPIC Steak" from 2020-06-26T19:30:00-07:00 for 2 [item FoodEstablishmentReservation EPIC Steak]
-              \(path)(part 2):\(marked.positions[0]): \(warning)
-              \(path)(part 2):\(marked.positions[1]): \(warning)
+              \(path):13:1: \(warning) (part 2, line \(marked.positions[0]) of its decoded text) [json-recovered]
+              \(path):13:1: \(warning) (part 2, line \(marked.positions[1]) of its decoded text) [json-recovered]
 
 
             """)
@@ -227,7 +234,8 @@ struct ExtractCommandTests {
         let text = try TestBinary.run(["extract", "--strict-json", path])
         #expect(text.status == 0)
         #expect(text.stdoutText.contains("  no reservations\n"))
-        #expect(text.stdoutText.contains("\(path)(part 2):\(marked.positions[0]): error: JSON-LD script: "))
+        #expect(text.stdoutText.contains("\(path):13:1: error: JSON-LD script: "))
+        #expect(text.stdoutText.contains(" (part 2, line \(marked.positions[0]) of its decoded text) [json-syntax-error]"))
         #expect(text.stdoutText.contains("[json-syntax-error]"))
     }
 

@@ -182,7 +182,7 @@ struct LintRuleTests {
             .extract(html: MarkupFixture.page("[\(flight("#leg1", "110")), \(flight("#leg1", "111"))]"))
         let found = attack.findings.filter { $0.has(.duplicateID) }
         #expect(found.count == 1)
-        #expect(found.first?.message.hasPrefix(##"@id "#leg1" names two different nodes (first at 2:"##) == true, "\(found)")
+        #expect(found.first?.message.hasPrefix(##"@id "#leg1" names two different nodes (first at 3:2)"##) == true, "\(found)")
     }
 
     static let lodging = """

@@ -42,38 +42,43 @@ struct MarkupRuleTests {
 
     static let ruleCases: [RuleCase] = [
         RuleCase(code: "unknown-status", severity: .error, json: """
-            {"@type": "FlightReservation", "reservationNumber": "R", "reservationStatus": "Booked"}
+            {"@type": "FlightReservation", "reservationNumber": "R", "reservationStatus": ‸"Booked"}
             """),
         RuleCase(code: "unknown-type", severity: .warning, json: """
-            {"@type": "Reservation", "reservationNumber": "R", "reservationStatus": "Confirmed"}
+            ‸{"@type": "Reservation", "reservationNumber": "R", "reservationStatus": "Confirmed"}
             """),
         RuleCase(code: "no-time-zone", severity: .warning, json: """
             {"@type": "FoodEstablishmentReservation", "reservationNumber": "R",
-             "reservationFor": {"@type": "Restaurant", "name": "W"}, "startTime": "2027-04-10T20:00:00"}
+             "reservationFor": {"@type": "Restaurant", "name": "W"}, "startTime": ‸"2027-04-10T20:00:00"}
             """),
         RuleCase(code: "invalid-date-time", severity: .error, json: """
             {"@type": "FoodEstablishmentReservation", "reservationNumber": "R",
-             "reservationFor": {"@type": "Restaurant", "name": "W"}, "startTime": "2027-02-30T20:00:00Z"}
+             "reservationFor": {"@type": "Restaurant", "name": "W"}, "startTime": ‸"2027-02-30T20:00:00Z"}
             """),
         RuleCase(code: "end-before-start", severity: .error, json: """
             {"@type": "LodgingReservation", "reservationNumber": "R", "reservationFor": {"@type": "Hotel", "name": "H"},
-             "checkinTime": "2027-04-13T16:00:00Z", "checkoutTime": "2027-04-11T11:00:00Z"}
+             "checkinTime": "2027-04-13T16:00:00Z", "checkoutTime": ‸"2027-04-11T11:00:00Z"}
             """),
         RuleCase(code: "duplicate-item-reference", severity: .error, json: """
             [{"@type": "FlightReservation", "reservationNumber": "R", "reservationFor": {"@type": "Flight",
                "flightNumber": "110", "departureTime": "2027-03-04T20:15:00-08:00"}},
-             {"@type": "FlightReservation", "reservationNumber": "R", "reservationFor": {"@type": "Flight",
+             ‸{"@type": "FlightReservation", "reservationNumber": "R", "reservationFor": {"@type": "Flight",
                "flightNumber": "110", "departureTime": "2027-03-04T21:15:00-08:00"}}]
             """),
     ]
 
-    @Test("each rule reports its code with its severity, in ingest and in lint", arguments: ruleCases)
-    func ruleCodes(_ rule: RuleCase) {
+    /// Each case marks (‸) the place its finding must point at: the value that is wrong,
+    /// the object that is.
+    @Test("each rule reports its code with its severity at its exact place, in ingest and in lint", arguments: ruleCases)
+    func ruleCodes(_ rule: RuleCase) throws {
+        let marked = MarkupFixture.strip(MarkupFixture.page(rule.json))
+        let expected = try #require(marked.positions.first)
         for extractor in [MarkupExtractor(), MarkupExtractor(recoversJSON: false, profiles: [])] {
-            let result = extractor.extract(html: MarkupFixture.page(rule.json))
+            let result = extractor.extract(html: marked.text)
             #expect(result.codes == [rule.code])
             #expect(result.findings.first?.severity == rule.severity)
-            #expect(result.findings.first?.location?.line == 2)
+            #expect(result.findings.first?.position == expected)
+            #expect(result.findings.first?.location?.text == .document)
         }
     }
 
@@ -140,7 +145,11 @@ struct MarkupRuleTests {
         let finding = try #require(Self.lint(html, [.apple]).findings.first)
         #expect(finding.code == FindingCode.missingProperty.id)
         #expect(finding.severity == .error)
-        #expect(finding.location == SourceLocation(line: MarkupFixture.line(of: "<div itemscope", in: html)!, inDecodedText: true))
+        // At the element carrying the itemscope: its line, and the column of its `<`.
+        let line = try #require(MarkupFixture.line(of: "<div itemscope", in: html))
+        let column = try #require(html.components(separatedBy: "\n")[line - 1].range(of: "<div itemscope"))
+        let expectedColumn = html.components(separatedBy: "\n")[line - 1][..<column.lowerBound].unicodeScalars.count + 1
+        #expect(finding.location == SourceLocation(.document, line: line, column: expectedColumn))
     }
 
     static let restaurant = """

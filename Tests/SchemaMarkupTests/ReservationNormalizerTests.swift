@@ -76,7 +76,9 @@ struct ReservationNormalizerTests {
         #expect(finding?.severity == .error)
         #expect(finding?.message.contains("\"http://schema.org/ReservationBooked\"") == true)
         #expect(finding?.message.contains("ReservationConfirmed, ReservationCancelled, ReservationPending, ReservationHold") == true)
-        #expect(finding?.location?.line == 2)
+        // At the status value itself (page() starts the JSON on line 3).
+        let statusLine = MarkupFixture.line(of: "ReservationBooked", in: MarkupFixture.page(Self.flight(status: #""http://schema.org/ReservationBooked""#)))
+        #expect(finding?.location?.line == statusLine)
         #expect(result.reservations.count == 1)
         #expect(result.reservations.first?.status == nil)
     }
@@ -327,7 +329,10 @@ struct ReservationNormalizerTests {
         let finding = result.findings.first
         #expect(finding?.severity == .error)
         #expect(finding?.message.contains("two different parts of reservation RXJ34P are both \"UA 110@2027-03-04\"") == true)
-        #expect(finding?.message.contains("(the first at line 2)") == true)
+        // The second item is where the finding is; the message says where the first one is.
+        #expect(finding?.message.contains("(first at 3:2)") == true, "\(finding?.message ?? "")")
+        let secondLine = html.components(separatedBy: "\n").indices.last { html.components(separatedBy: "\n")[$0].hasPrefix("{\"@context\"") }
+        #expect(finding?.position == MarkupFixture.Position(line: (secondLine ?? -2) + 1, column: 1))
     }
 
     @Test("two hotel stays, or two shows, booked under one number in separate items are two parts, not a conflict")

@@ -153,9 +153,10 @@ struct ReservationTypeTests {
         #expect(result.items.first?.syntax == .jsonLD)
         #expect(result.placeless == [typeCase.expected])
         #expect(result.codes == typeCase.codes)
-        // The item and its reservation start where the script's text starts.
+        // The item and its reservation start at the object's `{`, on the line after the script tag.
         let line = try #require(MarkupFixture.line(of: "<script type=\"application/ld+json\">", in: html))
-        let expectedLocation = SourceLocation(line: line, column: 36, inDecodedText: true)
+        #expect(html.components(separatedBy: "\n")[line] == "{")
+        let expectedLocation = SourceLocation(.document, line: line + 1, column: 1)
         #expect(result.items.first?.location == expectedLocation)
         #expect(result.reservations.first?.location == expectedLocation)
     }
@@ -169,7 +170,8 @@ struct ReservationTypeTests {
         #expect(result.placeless == [typeCase.expected])
         #expect(result.codes == typeCase.codes)
         let line = try #require(MarkupFixture.line(of: "<div itemscope", in: html))
-        #expect(result.items.first?.location == SourceLocation(line: line, inDecodedText: true))
+        // The element with the itemscope, at its `<` (the fixtures start it in column 1).
+        #expect(result.items.first?.location == SourceLocation(.document, line: line, column: 1))
     }
 
     @Test("JSON-LD and Microdata give the same items, key order aside", arguments: cases)

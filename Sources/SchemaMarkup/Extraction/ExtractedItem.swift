@@ -8,6 +8,9 @@ public struct ExtractedItem: Sendable {
 
     public var value: JSONValue
     public var syntax: Syntax
-    /// Where the item starts in the decoded HTML part.
+    /// Where the item starts in the decoded HTML part: its object's `{` (JSON-LD), the
+    /// element with its `itemscope` (Microdata).
     public var location: SourceLocation
+    /// Where each of its nodes is, in the value's shape (nil when not known).
+    public var locations: NodeLocations? = nil
 }

@@ -9,6 +9,8 @@ struct JSONLDExtractor {
     let part: String?
     /// Recover from the JSON mistakes real mail makes (a `json-recovered` warning), or not (lint).
     let recovers: Bool
+    /// After a syntax error, still read the items as recovery would (lint: one run reports everything).
+    var readsRecoveredAfterError = false
 
     func extract(from document: HTMLDocument, source: SourceText) -> (items: [ExtractedItem], findings: [Finding]) {
         var items: [ExtractedItem] = []
@@ -22,9 +24,7 @@ struct JSONLDExtractor {
             if let found { searchFrom = found.offset + 1 }
             let start = found.map { (line: $0.line, column: $0.column) } ?? (line: script.line, column: 1)
             func htmlLocation(_ position: JSONPosition) -> SourceLocation {
-                position.line == 1
-                    ? SourceLocation(line: start.line, column: start.column + position.column - 1, part: part, inDecodedText: true)
-                    : SourceLocation(line: start.line + position.line - 1, column: position.column, part: part, inDecodedText: true)
+                SourceLocation.inMarkup(line: position.line, column: position.column, part: part).offset(by: start)
             }
             // A script over the JSON size limit is refused by the reader; the recoveries
             // below are not spent on it.
@@ -42,7 +42,7 @@ struct JSONLDExtractor {
             func location(_ position: JSONPosition) -> SourceLocation {
                 htmlLocation(escaped?.originalPosition(position) ?? position)
             }
-            switch reader.read(cleaned) {
+            switch reader.readDocument(cleaned) {
             case .failure(let error):
                 let code: FindingCode
                 switch error.kind {
@@ -53,11 +53,13 @@ struct JSONLDExtractor {
                 findings.append(Finding(code: code,
                                         message: "JSON-LD script: \(error.message)", location: location(error.position)))
                 // Lint goes on with what ingest would read, so one run reports everything.
-                if error.kind == .syntax, !recovers, withinLimit,
-                   case .success(let recovered) = LenientJSONReader(limits: reader.limits, recovers: true).read(cleaned) {
+                if error.kind == .syntax, !recovers, readsRecoveredAfterError, withinLimit,
+                   case .success(let recovered) = LenientJSONReader(limits: reader.limits, recovers: true).readDocument(cleaned) {
                     let scriptLocation = location(JSONPosition(line: 1, column: 1))
-                    for value in Self.topLevelItems(recovered.value) {
-                        items.append(ExtractedItem(value: value, syntax: .jsonLD, location: scriptLocation))
+                    let locations = NodeLocations(recovered.positions, location)
+                    for (value, itemLocations) in Self.topLevelItems(recovered.value, at: locations) {
+                        items.append(ExtractedItem(value: value, syntax: .jsonLD, location: itemLocations?.start ?? scriptLocation,
+                                                   locations: itemLocations))
                     }
                 }
             case .success(let result):
@@ -67,8 +69,10 @@ struct JSONLDExtractor {
                                             location: location(recovery.position)))
                 }
                 let scriptLocation = location(JSONPosition(line: 1, column: 1))
-                for value in Self.topLevelItems(result.value) {
-                    items.append(ExtractedItem(value: value, syntax: .jsonLD, location: scriptLocation))
+                let locations = NodeLocations(result.positions, location)
+                for (value, itemLocations) in Self.topLevelItems(result.value, at: locations) {
+                    items.append(ExtractedItem(value: value, syntax: .jsonLD, location: itemLocations?.start ?? scriptLocation,
+                                               locations: itemLocations))
                 }
             }
         }
@@ -83,18 +87,26 @@ struct JSONLDExtractor {
     }
 
     /// The objects a script holds: an array's elements, a `@graph`'s members (with the
-    /// outer `@context`), or the object itself.
-    static func topLevelItems(_ value: JSONValue) -> [JSONValue] {
+    /// outer `@context`), or the object itself; each with its node positions (walked
+    /// alongside, so a member lent from the outer object keeps its own place).
+    static func topLevelItems(_ value: JSONValue, at locations: NodeLocations? = nil) -> [(JSONValue, NodeLocations?)] {
         switch value {
         case .array(let elements):
-            return elements.flatMap(topLevelItems)
+            return elements.enumerated().flatMap { topLevelItems($0.element, at: locations?.elements[safe: $0.offset]) }
         case .object(let members):
-            guard case .array(let graph)? = value["@graph"] else { return [value] }
-            let context = members.first { $0.key == "@context" }
-            return graph.map { element in
-                guard case .object(var inner) = element else { return element }
-                if let context, !inner.contains(where: { $0.key == "@context" }) { inner.insert(context, at: 0) }
-                return .object(inner)
+            guard case .array(let graph)? = value["@graph"] else { return [(value, locations)] }
+            let graphLocations = locations?.member("@graph", of: value)?.value
+            let contextIndex = members.firstIndex { $0.key == "@context" }
+            return graph.enumerated().map { index, element in
+                var elementLocations = graphLocations?.elements[safe: index]
+                guard case .object(var inner) = element else { return (element, elementLocations) }
+                if let contextIndex, !inner.contains(where: { $0.key == "@context" }) {
+                    inner.insert(members[contextIndex], at: 0)
+                    if let context = locations?.members[safe: contextIndex], elementLocations != nil {
+                        elementLocations?.members.insert(context, at: 0)
+                    }
+                }
+                return (.object(inner), elementLocations)
             }
         default:
             return []

@@ -28,28 +28,58 @@ struct MicrodataExtractor {
         var reportedCycle = false
         /// Elements some item took as a property, or that a limit cut off.
         var claimed: Set<Int> = []
+        /// Where each element with Microdata attributes starts, line and column.
+        var locations: [Int: SourceLocation] = [:]
     }
 
-    func extract(from document: HTMLDocument) -> (items: [ExtractedItem], findings: [Finding]) {
+    /// An element's place: its start tag's line and column when found in the source text,
+    /// else libxml2's line.
+    private func location(_ index: Int, _ state: State) -> SourceLocation {
+        state.locations[index] ?? SourceLocation.inMarkup(line: state.elements[index].node.line, part: part)
+    }
+
+    /// Finds the start tag of every element with `itemscope` or `itemprop` in the source
+    /// text, in tree order (which is source order), so each search starts after the last.
+    private func locate(_ state: inout State, in source: SourceText) {
+        var cursor = 0
+        for (index, element) in state.elements.enumerated()
+        where element.node.hasAttribute("itemscope") || element.node.hasAttribute("itemprop") {
+            guard let found = source.startTag(named: element.node.name, onLine: element.node.line, notBefore: cursor) else { continue }
+            cursor = found.offset + 1
+            state.locations[index] = SourceLocation.inMarkup(line: found.line, column: found.column, part: part)
+        }
+    }
+
+    /// A top-level item being built: its element, members, and their locations.
+    private struct BuiltItem {
+        let index: Int
+        var members: [JSONMember]
+        var locations: NodeLocations
+    }
+
+    func extract(from document: HTMLDocument, source: SourceText? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
         var state = State()
         _ = flatten(document.root, into: &state)
-        var built: [(index: Int, members: [JSONMember])] = []
+        if let source { locate(&state, in: source) }
+        var built: [BuiltItem] = []
         for (index, element) in state.elements.enumerated()
         where element.node.hasAttribute("itemscope") && !element.node.hasAttribute("itemprop") {
-            guard let value = item(at: index, chain: [], state: &state), case .object(let members) = value else { continue }
-            built.append((index, members))
+            guard let (value, locations) = item(at: index, chain: [], state: &state), case .object(let members) = value else { continue }
+            built.append(BuiltItem(index: index, members: members, locations: locations))
         }
         attachOrphans(to: &built, state: &state)
         var items: [ExtractedItem] = []
-        for (index, var members) in built {
+        for var item in built {
             // An item with no properties says nothing (KItinerary drops them too).
-            guard members.contains(where: { !$0.key.hasPrefix("@") }) else { continue }
-            let node = state.elements[index].node
+            guard item.members.contains(where: { !$0.key.hasPrefix("@") }) else { continue }
+            let node = state.elements[item.index].node
+            let here = location(item.index, state)
             if Self.isSchemaOrg(node.attribute("itemtype")) {
-                members.insert(JSONMember(key: "@context", value: .string("http://schema.org")), at: 0)
+                item.members.insert(JSONMember(key: "@context", value: .string("http://schema.org")), at: 0)
+                item.locations.members.insert(NodeLocations.Member(key: here, value: NodeLocations(start: here)), at: 0)
             }
-            items.append(ExtractedItem(value: .object(members), syntax: .microdata,
-                                       location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
+            items.append(ExtractedItem(value: .object(item.members), syntax: .microdata, location: here,
+                                       locations: item.locations))
         }
         return (items, state.findings)
     }
@@ -58,36 +88,42 @@ struct MicrodataExtractor {
     /// `<p itemscope …><div itemprop="reservationFor" itemscope …>` (Gmail's own published
     /// example) the property ends up outside its item. Such an orphaned `itemprop` is
     /// attached to the nearest top-level item before it, as KItinerary does, with a warning.
-    private func attachOrphans(to built: inout [(index: Int, members: [JSONMember])], state: inout State) {
+    private func attachOrphans(to built: inout [BuiltItem], state: inout State) {
         for index in state.elements.indices {
             let node = state.elements[index].node
             guard let names = node.attribute("itemprop"), !names.allSatisfy(\.isWhitespace),
                   !state.claimed.contains(index),
                   let target = built.lastIndex(where: { $0.index < index }) else { continue }
             state.claimed.insert(index)
-            let value: JSONValue?
+            let here = location(index, state)
+            let found: (JSONValue, NodeLocations)?
             if node.hasAttribute("itemscope") {
-                value = item(at: index, chain: [built[target].index], state: &state)
+                found = item(at: index, chain: [built[target].index], state: &state)
             } else {
-                value = .string(Self.propertyValue(node))
+                found = (.string(Self.propertyValue(node)), NodeLocations(start: here))
             }
-            guard let value else { continue }
+            guard let (value, valueLocations) = found else { continue }
             for name in names.split(whereSeparator: \.isWhitespace).map({ SchemaType.shortName(String($0)) }) {
                 if let existing = built[target].members.firstIndex(where: { $0.key == name }) {
+                    var existingLocations = built[target].locations.members[existing].value
                     if case .array(let values) = built[target].members[existing].value {
                         built[target].members[existing].value = .array(values + [value])
+                        existingLocations.elements.append(valueLocations)
                     } else {
                         built[target].members[existing].value = .array([built[target].members[existing].value, value])
+                        existingLocations = NodeLocations(start: existingLocations.start, elements: [existingLocations, valueLocations])
                     }
+                    built[target].locations.members[existing].value = existingLocations
                 } else {
                     built[target].members.append(JSONMember(key: name, value: value))
+                    built[target].locations.members.append(NodeLocations.Member(key: here, value: valueLocations))
                 }
             }
             state.findings.append(Finding(
                 code: .microdataOrphanProperty,
                 message: "itemprop \"\(names)\" is outside any item (the HTML nesting was broken, e.g. a <div> "
-                    + "inside a <p>); attached to the item at line \(state.elements[built[target].index].node.line)",
-                location: SourceLocation(line: node.line, part: part, inDecodedText: true)))
+                    + "inside a <p>); attached to the item at line \(location(built[target].index, state).line)",
+                location: here))
         }
     }
 
@@ -103,7 +139,7 @@ struct MicrodataExtractor {
 
     /// The item at element `index`, or nil when a limit stops it. `chain` holds the items
     /// being built around it, to catch an item that would contain itself.
-    private func item(at index: Int, chain: [Int], state: inout State) -> JSONValue? {
+    private func item(at index: Int, chain: [Int], state: inout State) -> (JSONValue, NodeLocations)? {
         guard state.itemCount < limits.maxItems else {
             claimSubtree(of: index, state: &state)
             if !state.reportedItemLimit {
@@ -111,7 +147,7 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: .tooManyItems,
                     message: "more than \(limits.maxItems) Microdata items in one part (limit microdata-items); the rest are ignored",
-                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+                    location: location(index, state)))
             }
             return nil
         }
@@ -122,23 +158,28 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: .itemTooDeep,
                     message: "Microdata items nested deeper than \(limits.maxItemDepth) (limit item-depth); the inner items are ignored",
-                    location: SourceLocation(line: state.elements[index].node.line, part: part, inDecodedText: true)))
+                    location: location(index, state)))
             }
             return nil
         }
         state.itemCount += 1
         let node = state.elements[index].node
+        let here = location(index, state)
         var members: [JSONMember] = []
+        var memberLocations: [NodeLocations.Member] = []
         let types = (node.attribute("itemtype") ?? "").split(whereSeparator: \.isWhitespace).map { SchemaType.shortName(String($0)) }
         if types.count == 1 { members.append(JSONMember(key: "@type", value: .string(types[0]))) }
         if types.count > 1 { members.append(JSONMember(key: "@type", value: .array(types.map(JSONValue.string)))) }
         if let id = node.attribute("itemid") { members.append(JSONMember(key: "@id", value: .string(id))) }
+        // Attributes of the item's own element.
+        memberLocations = members.map { _ in NodeLocations.Member(key: here, value: NodeLocations(start: here)) }
 
-        var values: [(name: String, value: JSONValue)] = []
+        var values: [(name: String, value: JSONValue, locations: NodeLocations)] = []
         for property in properties(of: index, state: &state) {
             state.claimed.insert(property)
             let element = state.elements[property].node
-            let value: JSONValue?
+            let propertyLocation = location(property, state)
+            let value: (JSONValue, NodeLocations)?
             if element.hasAttribute("itemscope") {
                 if chain.contains(property) || property == index {
                     if !state.reportedCycle {
@@ -146,32 +187,36 @@ struct MicrodataExtractor {
                         state.findings.append(Finding(
                             code: .itemrefCycle,
                             message: "Microdata item refers to itself through itemref; the cycle is cut",
-                            location: SourceLocation(line: element.line, part: part, inDecodedText: true)))
+                            location: propertyLocation))
                     }
                     value = nil
                 } else {
                     value = item(at: property, chain: chain + [index], state: &state)
                 }
             } else {
-                value = .string(Self.propertyValue(element))
+                value = (.string(Self.propertyValue(element)), NodeLocations(start: propertyLocation))
             }
-            guard let value else { continue }
+            guard let (found, foundLocations) = value else { continue }
             for name in (element.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace) {
-                values.append((SchemaType.shortName(String(name)), value))
+                values.append((SchemaType.shortName(String(name)), found, foundLocations))
             }
         }
         // Repeated properties become arrays, in tree order; the first occurrence fixes the key order.
         var order: [String] = []
-        var grouped: [String: [JSONValue]] = [:]
-        for (name, value) in values {
+        var grouped: [String: [(value: JSONValue, locations: NodeLocations)]] = [:]
+        for (name, value, locations) in values {
             if grouped[name] == nil { order.append(name) }
-            grouped[name, default: []].append(value)
+            grouped[name, default: []].append((value, locations))
         }
         for name in order {
             let list = grouped[name]!
-            members.append(JSONMember(key: name, value: list.count == 1 ? list[0] : .array(list)))
+            members.append(JSONMember(key: name, value: list.count == 1 ? list[0].value : .array(list.map(\.value))))
+            let first = list[0].locations
+            memberLocations.append(NodeLocations.Member(
+                key: first.start,
+                value: list.count == 1 ? first : NodeLocations(start: first.start, elements: list.map(\.locations))))
         }
-        return .object(members)
+        return (.object(members), NodeLocations(start: here, members: memberLocations))
     }
 
     /// Marks an element and everything below it as taken, so what a limit cut off is not
@@ -197,7 +242,7 @@ struct MicrodataExtractor {
                 state.findings.append(Finding(
                     code: .itemrefMissing,
                     message: "itemref names \"\(reference)\", but no element has that id",
-                    location: SourceLocation(line: state.elements[root].node.line, part: part, inDecodedText: true)))
+                    location: location(root, state)))
             }
         }
         while let current = pending.popLast() {

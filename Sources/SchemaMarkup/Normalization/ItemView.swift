@@ -1,11 +1,44 @@
+import Findings
 import JSON
 
 /// Read access to a JSON-LD-shaped item with the forgiveness real markup needs: a value
 /// may be a string or a number, one value or an array of them, an object or an `@id`
 /// reference to an object elsewhere in the graph.
+///
+/// Positions: `location` is where the object starts (its `{`, the Microdata element with
+/// `itemscope`), `location(ofProperty:)` where a property's value is (the element with the
+/// `itemprop`), `locations(ofPropertyKey:)` every place the key is written (duplicates);
+/// all nil when the item carries no positions.
 struct ItemView {
     let value: JSONValue
     let graph: ItemGraph
+    /// The positions of `value`'s nodes, in its shape.
+    var locations: NodeLocations? = nil
+
+    /// Where the object starts.
+    var location: SourceLocation? { locations?.start }
+
+    /// Where the value of property `key` starts (the one `property(_:)` reads).
+    func location(ofProperty key: String) -> SourceLocation? {
+        propertyMember(key).flatMap { locations?.members[safe: $0]?.value.start }
+    }
+
+    /// Where each member written with key `key` (or its schema.org IRI) starts, in source order.
+    func locations(ofPropertyKey key: String) -> [SourceLocation] {
+        guard case .object(let members) = value, let locations else { return [] }
+        return members.indices.filter { Self.matches(members[$0].key, key) }.compactMap { locations.members[safe: $0]?.key }
+    }
+
+    /// The index of the member `property(_:)` reads.
+    private func propertyMember(_ key: String) -> Int? {
+        guard case .object(let members) = value else { return nil }
+        if let index = members.lastIndex(where: { $0.key == key }) { return index }
+        return members.lastIndex { SchemaType.isSchemaOrgIRI($0.key) && SchemaType.shortName($0.key) == key }
+    }
+
+    private static func matches(_ written: String, _ key: String) -> Bool {
+        written == key || (SchemaType.isSchemaOrgIRI(written) && SchemaType.shortName(written) == key)
+    }
 
     /// The short schema.org names in `@type`.
     var types: [String] {
@@ -59,11 +92,17 @@ struct ItemView {
     /// Every object under `key`, references resolved.
     func items(_ key: String) -> [ItemView] {
         guard let property = property(key) else { return [] }
-        let values: [JSONValue]
-        if case .array(let elements) = property { values = elements } else { values = [property] }
-        return values.compactMap { element in
+        let propertyLocations = propertyMember(key).flatMap { locations?.members[safe: $0]?.value }
+        let values: [(JSONValue, NodeLocations?)]
+        if case .array(let elements) = property {
+            values = elements.enumerated().map { ($0.element, propertyLocations?.elements[safe: $0.offset]) }
+        } else {
+            values = [(property, propertyLocations)]
+        }
+        return values.compactMap { element, elementLocations in
             guard case .object = element else { return nil }
-            return ItemView(value: graph.resolve(element), graph: graph)
+            let (resolved, resolvedLocations) = graph.resolve(element, at: elementLocations)
+            return ItemView(value: resolved, graph: graph, locations: resolvedLocations)
         }
     }
 
@@ -78,17 +117,19 @@ struct ItemView {
 
 /// The items of one message by `@id`, so `{"@id": "#flight1"}` finds its object.
 struct ItemGraph {
-    private var byID: [String: JSONValue] = [:]
+    private var byID: [String: (value: JSONValue, locations: NodeLocations?)] = [:]
 
-    init(items: [JSONValue]) {
-        var stack = items
-        while let value = stack.popLast() {
+    /// `locations[i]` are the positions of `items[i]`, when known.
+    init(items: [JSONValue], locations: [NodeLocations?] = []) {
+        // Popped from the end, as the items were before positions came along.
+        var stack = items.enumerated().map { ($0.element, locations[safe: $0.offset] ?? nil) }
+        while let (value, valueLocations) = stack.popLast() {
             switch value {
             case .object(let members):
-                if let id = value["@id"]?.stringValue, members.count > 1, byID[id] == nil { byID[id] = value }
-                stack.append(contentsOf: members.map(\.value))
+                if let id = value["@id"]?.stringValue, members.count > 1, byID[id] == nil { byID[id] = (value, valueLocations) }
+                stack.append(contentsOf: members.enumerated().map { ($0.element.value, valueLocations?.members[safe: $0.offset]?.value) })
             case .array(let elements):
-                stack.append(contentsOf: elements)
+                stack.append(contentsOf: elements.enumerated().map { ($0.element, valueLocations?.elements[safe: $0.offset]) })
             default:
                 break
             }
@@ -96,9 +137,16 @@ struct ItemGraph {
     }
 
     /// An object that is only a reference (`@id` and nothing else but `@type`) becomes the object it names.
-    func resolve(_ value: JSONValue) -> JSONValue {
+    func resolve(_ value: JSONValue) -> JSONValue { resolve(value, at: nil).value }
+
+    /// As `resolve(_:)`, with the positions of what it resolves to.
+    func resolve(_ value: JSONValue, at locations: NodeLocations?) -> (value: JSONValue, locations: NodeLocations?) {
         guard case .object(let members) = value, let id = value["@id"]?.stringValue,
-              members.allSatisfy({ $0.key == "@id" || $0.key == "@type" }), let target = byID[id] else { return value }
+              members.allSatisfy({ $0.key == "@id" || $0.key == "@type" }), let target = byID[id] else { return (value, locations) }
         return target
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -9,12 +9,12 @@ struct ReservationNormalizer {
     let limits: MarkupLimits
 
     func normalize(_ items: [ExtractedItem]) -> (reservations: [Reservation], findings: [Finding]) {
-        let graph = ItemGraph(items: items.map(\.value))
+        let graph = ItemGraph(items: items.map(\.value), locations: items.map(\.locations))
         var reservations: [Reservation] = []
         var findings: [Finding] = []
         var seen: [String: Reservation] = [:] // by "id|itemReference": the parts made so far
         for item in items {
-            let view = ItemView(value: item.value, graph: graph)
+            let view = ItemView(value: item.value, graph: graph, locations: item.locations)
             let types = view.types
             guard let kind = types.lazy.compactMap(ReservationKind.init(schemaType:)).first else {
                 if let unknown = types.first(where: { $0.hasSuffix("Reservation") }) {
@@ -36,7 +36,7 @@ struct ReservationNormalizer {
                     findings.append(Finding(
                         code: .duplicateItemReference,
                         message: "two different parts of reservation \(reservation.reservationID ?? "(no id)") are both "
-                            + "\"\(reservation.itemReference)\" (the first at line \(first.location?.line ?? 0)); the second is "
+                            + "\"\(reservation.itemReference)\" (first at \(first.location.map(Self.lineAndColumn) ?? "?")); the second is "
                             + "ignored rather than overwriting the first",
                         location: item.location))
                     continue
@@ -67,7 +67,8 @@ struct ReservationNormalizer {
                 findings.append(Finding(
                     code: .unknownStatus,
                     message: "reservationStatus \"\(statusText)\" is none of ReservationConfirmed, ReservationCancelled, "
-                        + "ReservationPending, ReservationHold", location: location))
+                        + "ReservationPending, ReservationHold",
+                    location: view.location(ofProperty: "reservationStatus") ?? location))
             }
         }
         common.underName = view.name("underName")
@@ -94,7 +95,7 @@ struct ReservationNormalizer {
             var part = common
             fill(&part, from: view, target: target, location: location, findings: &findings)
             part.itemReference = itemReference(part, target: target, index: index, count: targets.count)
-            check(part, location: location, findings: &findings)
+            check(part, location: Self.endLocation(view: view, target: target) ?? location, findings: &findings)
             return part
         }
     }
@@ -196,14 +197,15 @@ struct ReservationNormalizer {
             guard let value = DateTimeValue(parsing: text) else {
                 findings.append(Finding(
                     code: .invalidDateTime,
-                    message: "\(key) \"\(text)\" is not an ISO 8601 date or date-time", location: location))
+                    message: "\(key) \"\(text)\" is not an ISO 8601 date or date-time",
+                    location: view.location(ofProperty: key) ?? location))
                 return nil
             }
             if !value.isDateOnly && !value.hasOffset {
                 findings.append(Finding(
                     code: .noTimeZone,
                     message: "\(key) \"\(text)\" has no UTC offset; it is taken as local time wherever the calendar is "
-                        + "(add Z or ±hh:mm)", location: location))
+                        + "(add Z or ±hh:mm)", location: view.location(ofProperty: key) ?? location))
             }
             return value
         }
@@ -228,6 +230,19 @@ struct ReservationNormalizer {
         guard let ticket = view.item("reservedTicket"), let seat = ticket.item("ticketedSeat") else { return nil }
         return [seat.text("seatSection"), seat.text("seatRow"), seat.text("seatNumber")].compactMap { $0 }
             .joined(separator: " ").nilIfEmpty
+    }
+}
+
+extension ReservationNormalizer {
+    /// Where the end time of a part is written: the value an end-before-start points at.
+    static func endLocation(view: ItemView, target: ItemView) -> SourceLocation? {
+        let keys = ["endTime", "endDate", "arrivalTime", "checkoutTime", "checkoutDate", "dropoffTime"]
+        return (keys.lazy.compactMap { target.location(ofProperty: $0) } + keys.lazy.compactMap { view.location(ofProperty: $0) }).first
+    }
+
+    /// `12:5` (or `12`) for "first at …" in a message: the place in the same text.
+    static func lineAndColumn(_ location: SourceLocation) -> String {
+        location.column.map { "\(location.line):\($0)" } ?? "\(location.line)"
     }
 }
 

@@ -27,6 +27,7 @@ enum ContextRule {
             if case .array(let names) = value { return names.compactMap(\.stringValue) }
             return value.stringValue.map { [$0] } ?? []
         } ?? []
+        let start = item.locations?.start ?? item.location
         switch item.syntax {
         case .microdata:
             // The extractor adds the schema.org context for a schema.org itemtype; any other
@@ -34,7 +35,7 @@ enum ContextRule {
             guard item.value["@context"] == nil, let type = declaredTypes.first(where: { $0.contains("/") }) else { return [] }
             return [Finding(code: .unknownContext,
                             message: "itemtype \"\(type)\" is not a schema.org type: write https://schema.org/\(lastSegment(type))",
-                            location: item.location)]
+                            location: start)]
         case .jsonLD:
             guard let context = item.value["@context"] else {
                 // A type written as a whole schema.org IRI needs no context.
@@ -42,15 +43,22 @@ enum ContextRule {
                 return [Finding(code: .missingContext,
                                 message: "\(declaredTypes.first ?? "the item") has no @context: its names mean nothing "
                                     + "to a reader; add \"@context\": \"https://schema.org\"",
-                                location: item.location)]
+                                location: start)]
             }
             guard !namesSchemaOrg(context) else { return [] }
             let written = context.stringValue ?? context["@vocab"]?.stringValue ?? context.serialized
             return [Finding(code: .unknownContext,
                             message: "@context \"\(written)\" is not schema.org, so no reader takes "
                                 + "\(declaredTypes.first ?? "the item") for a schema.org type; write \"https://schema.org\"",
-                            location: item.location)]
+                            location: contextLocation(item) ?? start)]
         }
+    }
+
+    /// Where the item's `@context` value is written.
+    private static func contextLocation(_ item: ExtractedItem) -> SourceLocation? {
+        guard case .object(let members) = item.value, let index = members.lastIndex(where: { $0.key == "@context" })
+        else { return nil }
+        return item.locations?.members[safe: index]?.value.start
     }
 
     private static func lastSegment(_ url: String) -> String {

@@ -9,12 +9,12 @@ enum DuplicateIDRule {
         var first: [String: (value: JSONValue, location: SourceLocation)] = [:]
         var findings: [Finding] = []
         for item in items {
-            for node in MarkupRules.nodes(in: item.value) {
+            for node in MarkupRules.nodes(in: item) {
                 guard let id = node.members.last(where: { $0.key == "@id" })?.value.stringValue,
                       node.members.contains(where: { !["@id", "@type", "@context"].contains($0.key) }) else { continue }
                 let value = JSONValue.object(node.members)
                 guard let earlier = first[id] else {
-                    first[id] = (value, item.location)
+                    first[id] = (value, node.location)
                     continue
                 }
                 if earlier.value == value { continue }
@@ -23,7 +23,7 @@ enum DuplicateIDRule {
                     message: "@id \"\(id)\" names two different nodes (first at \(earlier.location.line)"
                         + "\(earlier.location.column.map { ":\($0)" } ?? "")); a reader keeps one and drops the other: "
                         + "give each its own @id",
-                    location: item.location))
+                    location: node.location))
             }
         }
         return findings

@@ -17,22 +17,44 @@ struct MarkupRules {
         return findings
     }
 
-    /// Every object in `value` with the short type names it declares, depth first, the outermost first.
-    static func nodes(in value: JSONValue) -> [(members: [JSONMember], types: [String])] {
-        var result: [(members: [JSONMember], types: [String])] = []
-        func visit(_ value: JSONValue) {
+    /// One object of an item, with where it and each of its members are.
+    struct Node {
+        let members: [JSONMember]
+        /// The short schema.org names its `@type` declares.
+        let types: [String]
+        let locations: NodeLocations?
+        /// The item's own location, for a node whose place is not known.
+        let fallback: SourceLocation
+
+        var location: SourceLocation { locations?.start ?? fallback }
+        /// Where member `index`'s key is written.
+        func keyLocation(_ index: Int) -> SourceLocation { locations?.members[safe: index]?.key ?? location }
+        /// Where member `index`'s value (or its `element`th element) starts.
+        func valueLocation(_ index: Int, element: Int? = nil) -> SourceLocation {
+            guard let value = locations?.members[safe: index]?.value else { return location }
+            guard let element else { return value.start }
+            return value.elements[safe: element]?.start ?? value.start
+        }
+    }
+
+    /// Every object in an item, depth first, the outermost first.
+    static func nodes(in item: ExtractedItem) -> [Node] {
+        var result: [Node] = []
+        func visit(_ value: JSONValue, _ locations: NodeLocations?) {
             switch value {
             case .object(let members):
                 let view = ItemView(value: value, graph: ItemGraph(items: []))
-                result.append((members, view.types))
-                for member in members where member.key != "@context" { visit(member.value) }
+                result.append(Node(members: members, types: view.types, locations: locations, fallback: item.location))
+                for (index, member) in members.enumerated() where member.key != "@context" {
+                    visit(member.value, locations?.members[safe: index]?.value)
+                }
             case .array(let elements):
-                elements.forEach(visit)
+                for (index, element) in elements.enumerated() { visit(element, locations?.elements[safe: index]) }
             default:
                 break
             }
         }
-        visit(value)
+        visit(item.value, item.locations)
         return result
     }
 

@@ -14,10 +14,10 @@ struct ProfileChecker {
 
     func check(_ items: [ExtractedItem]) -> [Finding] {
         guard !profiles.isEmpty else { return [] }
-        let graph = ItemGraph(items: items.map(\.value))
+        let graph = ItemGraph(items: items.map(\.value), locations: items.map(\.locations))
         var findings: [Finding] = []
         for item in items {
-            let view = ItemView(value: item.value, graph: graph)
+            let view = ItemView(value: item.value, graph: graph, locations: item.locations)
             guard let kind = view.types.lazy.compactMap(ReservationKind.init(schemaType:)).first else { continue }
             let status = view.text("reservationStatus").flatMap(ReservationStatus.init(schemaValue:))
             // A cancellation needs only its id and status.
@@ -34,14 +34,15 @@ struct ProfileChecker {
                     if !missing[absent, default: []].contains(profile) { missing[absent, default: []].append(profile) }
                 }
             }
-            findings += identifierFindings(view, kind: kind, missing: &missing, order: &order, location: item.location)
+            findings += identifierFindings(view, kind: kind, missing: &missing, order: &order,
+                                           location: view.location ?? item.location)
             for path in order {
                 guard let who = missing[path] else { continue }
                 findings.append(Finding(
                     code: .missingProperty,
                     message: "\(kind.rawValue) lacks \(Self.readable(path)), "
                         + "which \(who.map(\.displayName).joined(separator: " and ")) require\(who.count == 1 ? "s" : "")",
-                    location: item.location))
+                    location: view.location ?? item.location))
             }
         }
         return findings
@@ -70,7 +71,7 @@ struct ProfileChecker {
             return Finding(
                 code: .identifierAlias,
                 message: "\(present) \(value) is present; \(profile.displayName) reads \(wanted): add it with the same value",
-                location: location)
+                location: view.location(ofProperty: present) ?? location)
         }
     }
 

@@ -6,6 +6,7 @@ import JSON
 /// Checked on every node whose type ``SchemaVocabulary`` lists.
 enum PropertyRule {
     struct Unknown {
+        let index: Int
         let key: String
         let type: String
         /// The known name it most likely means.
@@ -16,23 +17,23 @@ enum PropertyRule {
     static func unknownProperties(of members: [JSONMember], types: [String]) -> [Unknown] {
         guard let type = types.first(where: { SchemaVocabulary.properties(of: $0) != nil }) else { return [] }
         let known = types.compactMap(SchemaVocabulary.properties(of:)).reduce(into: Set<String>()) { $0.formUnion($1) }
-        return members.compactMap { member in
+        return members.enumerated().compactMap { index, member in
             guard let name = MarkupRules.propertyName(member.key), !known.contains(name) else { return nil }
-            return Unknown(key: member.key, type: type, suggestion: SchemaVocabulary.nearest(to: name, in: known))
+            return Unknown(index: index, key: member.key, type: type, suggestion: SchemaVocabulary.nearest(to: name, in: known))
         }
     }
 
     static func check(_ item: ExtractedItem) -> [Finding] {
-        MarkupRules.nodes(in: item.value).flatMap { node in
+        MarkupRules.nodes(in: item).flatMap { node in
             unknownProperties(of: node.members, types: node.types).map { unknown in
                 if let suggestion = unknown.suggestion {
                     return Finding(code: .unknownProperty,
                                    message: "\(unknown.key) is not a property of \(unknown.type): did you mean \(suggestion)?",
-                                   location: item.location)
+                                   location: node.keyLocation(unknown.index))
                 }
                 return Finding(code: .unknownProperty, severity: .warning,
                                message: "\(unknown.key) is not a schema.org property of \(unknown.type); readers ignore it",
-                               location: item.location)
+                               location: node.keyLocation(unknown.index))
             }
         }
     }

@@ -17,19 +17,22 @@ enum ValueRule {
 
     static func check(_ item: ExtractedItem) -> [Finding] {
         var findings: [Finding] = []
-        for node in MarkupRules.nodes(in: item.value) {
-            for member in node.members {
+        for node in MarkupRules.nodes(in: item) {
+            for (index, member) in node.members.enumerated() {
                 guard let name = MarkupRules.propertyName(member.key) else { continue }
-                for value in elements(member.value) {
+                let isArray: Bool
+                if case .array = member.value { isArray = true } else { isArray = false }
+                for (element, value) in elements(member.value).enumerated() {
                     if let problem = problem(name: name, value: value) {
-                        findings.append(Finding(code: .invalidValue, message: problem, location: item.location))
+                        findings.append(Finding(code: .invalidValue, message: problem,
+                                                location: node.valueLocation(index, element: isArray ? element : nil)))
                     }
                 }
                 if name == "reservationStatus", let text = member.value.stringValue, let legacy = legacyStatus(text) {
                     findings.append(Finding(
                         code: .legacyStatus,
                         message: "reservationStatus \"\(text)\" is the old form; write \"https://schema.org/\(legacy)\"",
-                        location: item.location))
+                        location: node.valueLocation(index)))
                 }
             }
         }
