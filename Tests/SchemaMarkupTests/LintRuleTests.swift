@@ -250,4 +250,42 @@ struct LintRuleTests {
         let attack = Self.changed(Self.contextLine, "").replacingOccurrences(of: #""partySize": 2"#, with: #""partySize": "four""#)
         #expect(MarkupExtractor().extract(html: MarkupFixture.page(attack)).findings == [])
     }
+
+    struct PositionCase: Sendable, CustomTestStringConvertible {
+        let code: FindingCode
+        /// The template with one change and a ‸ where the finding must point.
+        let marked: String
+        var testDescription: String { code.id }
+    }
+
+    static let positionCases: [PositionCase] = [
+        PositionCase(code: .unknownContext, marked: changed(contextLine, #""@context": ‸"https://shema.org", "#)),
+        PositionCase(code: .unknownProperty, marked: changed(#""reservationStatus":"#, #"‸"reservationStaus":"#)),
+        PositionCase(code: .unknownProperty, marked: changed(#""postalCode":"#, #"‸"postalcode":"#)),
+        PositionCase(code: .invalidValue, marked: changed(#""partySize": 2"#, #""partySize": ‸"four""#)),
+        PositionCase(code: .legacyStatus, marked: changed(#""https://schema.org/ReservationConfirmed""#, #"‸"http://schema.org/Confirmed""#)),
+        PositionCase(code: .identifierAlias, marked: changed(#""reservationId": "R-20417", "reservationNumber": "R-20417""#,
+                                                             #""reservationNumber": ‸"R-20417""#)),
+        PositionCase(code: .missingContext, marked: "‸" + changed(contextLine, "")),
+    ]
+
+    @Test("each finding points at what it is about: the @context value, the misspelled key, the wrong value", arguments: positionCases)
+    func positions(_ position: PositionCase) throws {
+        let marked = MarkupFixture.strip(MarkupFixture.page(position.marked))
+        let result = MarkupExtractor(recoversJSON: false, profiles: [.apple, .google]).extract(html: marked.text)
+        let found = try #require(result.findings.first { $0.has(position.code) }, "\(result.findings)")
+        #expect(found.position == marked.positions.first, "\(found)")
+    }
+
+    @Test("duplicate-id: the second node is reported at its own place and names the first's")
+    func duplicateIDPositions() throws {
+        let marked = MarkupFixture.strip(MarkupFixture.page("""
+            [‸{"@context": "https://schema.org", "@type": "Flight", "@id": "#leg1", "flightNumber": "110"},
+             ‸{"@context": "https://schema.org", "@type": "Flight", "@id": "#leg1", "flightNumber": "111"}]
+            """))
+        let result = MarkupExtractor(recoversJSON: false, profiles: [.apple]).extract(html: marked.text)
+        let found = try #require(result.findings.first { $0.has(.duplicateID) })
+        #expect(found.position == marked.positions[1])
+        #expect(found.message.contains("(first at \(marked.positions[0]))"))
+    }
 }
