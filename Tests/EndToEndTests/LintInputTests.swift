@@ -116,4 +116,18 @@ struct LintInputTests {
         }
         #expect(lines.contains { $0.contains("no-markup") && $0.contains("error") && $0.contains("no schema.org markup") })
     }
+
+    /// What Maildir-samples/README.md explains finding by finding: if a sample or a rule
+    /// changes, the README has to say why again.
+    @Test("our own samples give exactly the findings their README explains")
+    func samplesAsExplained() throws {
+        let result = try Self.lint([Self.samples.path])
+        var counts: [String: Int] = [:]
+        for code in Self.codes(result.stdoutText) { counts[code, default: 0] += 1 }
+        #expect(counts == [
+            "identifier-alias": 18, "missing-property": 18, "no-markup": 2, "json-syntax-error": 1,
+            "duplicate-item-reference": 1, "unknown-property": 1, "forwarded-message-ignored": 1,
+        ])
+        #expect(result.stdoutText.hasSuffix("22 errors, 19 warnings in 20 files\n"))
+    }
 }

@@ -216,6 +216,10 @@ struct LintRuleTests {
         // One profile: its own id is required as before, the other is not wanted.
         #expect(Self.lint(Self.changed(#", "reservationNumber": "R-20417""#, ""), [.apple]).findings == [])
         #expect(Self.lint(Self.changed(#""reservationId": "R-20417", "#, ""), [.apple]).codes == [FindingCode.missingProperty.id])
+        // Two legs of one Gmail-style booking: still one warning, not one per leg.
+        let legs = Self.lint("[" + Self.changed(#""reservationId": "R-20417", "#, "") + ", "
+            + Self.changed(#""reservationId": "R-20417", "#, "").replacingOccurrences(of: "Wagamama", with: "Dishoom") + "]")
+        #expect(legs.findings.map(\.code) == [FindingCode.identifierAlias.id], "\(legs.findings)")
         // Neither id: one error, not one per profile.
         let neither = Self.lint(Self.changed(#""reservationId": "R-20417", "reservationNumber": "R-20417","#, ""))
         #expect(neither.codes == [FindingCode.missingProperty.id], "\(neither.findings)")

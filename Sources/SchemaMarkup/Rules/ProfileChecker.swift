@@ -16,6 +16,7 @@ struct ProfileChecker {
         guard !profiles.isEmpty else { return [] }
         let graph = ItemGraph(items: items.map(\.value), locations: items.map(\.locations))
         var findings: [Finding] = []
+        var aliasesSaid: Set<String> = []   // one identifier-alias per reservation id, not per leg
         for item in items {
             let view = ItemView(value: item.value, graph: graph, locations: item.locations)
             guard let kind = view.types.lazy.compactMap(ReservationKind.init(schemaType:)).first else { continue }
@@ -34,8 +35,11 @@ struct ProfileChecker {
                     if !missing[absent, default: []].contains(profile) { missing[absent, default: []].append(profile) }
                 }
             }
-            findings += identifierFindings(view, kind: kind, missing: &missing, order: &order,
-                                           location: view.location ?? item.location)
+            for finding in identifierFindings(view, kind: kind, missing: &missing, order: &order,
+                                              location: view.location ?? item.location)
+            where !finding.has(.identifierAlias) || aliasesSaid.insert(finding.message).inserted {
+                findings.append(finding)
+            }
             for path in order {
                 guard let who = missing[path] else { continue }
                 findings.append(Finding(
