@@ -23,17 +23,21 @@ enum FindingText {
         let rendered = position?.rendered(messageStartLine: location.line)
         var inPart: SourceLocation?
         if let position, case .decodedPart = position.text { inPart = position }
-        return .object([
+        var pairs: [(String, JSONValue)] = [
             ("severity", .string(finding.severity.rawValue)),
             ("code", .string(finding.code)),
             ("message", .string(finding.message)),
             ("line", .optional(rendered?.line)),
             ("column", .optional(rendered?.column)),
             ("part", .optional(position?.part?.text)),
-            ("partLine", .optional(inPart?.line)),
-            ("partColumn", .optional(inPart?.column)),
-            ("note", .optional(rendered?.note)),
-        ])
+        ]
+        // Only where they say something: the note, and the place in a decoded part.
+        if let note = rendered?.note { pairs.append(("note", .string(note))) }
+        if let inPart {
+            pairs.append(("partLine", .number(inPart.line)))
+            pairs.append(("partColumn", .optional(inPart.column)))
+        }
+        return .object(pairs)
     }
 }
 

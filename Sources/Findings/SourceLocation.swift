@@ -144,10 +144,12 @@ public struct RenderedLocation: Sendable, Hashable {
         self.note = note
     }
 
-    /// `line:column`, `line`, or empty.
+    /// `line:column` as the text formats print it (empty without a line). A finding about a
+    /// whole line (a header field) has no column of its own: it is at column 1, where the
+    /// line starts, so every line reads `file:line:col` for CI problem matchers.
     public var lineAndColumn: String {
         guard let line else { return "" }
-        return column.map { "\(line):\($0)" } ?? "\(line)"
+        return "\(line):\(column ?? 1)"
     }
 }
 

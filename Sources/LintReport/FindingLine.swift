@@ -14,8 +14,9 @@ public enum FindingLine {
         if let rendered, rendered.line != nil {
             text += ":" + rendered.lineAndColumn
         } else if let messageStartLine {
-            text += ":\(messageStartLine)"
+            text += ":\(messageStartLine):1"     // a message of an mbox: where it begins
         }
+        // A finding about a whole file (no markup, DKIM) has no place: `path: error: …`.
         return text + ": \(finding.severity.rawValue): " + message(finding) + " [\(finding.code)]"
     }
 

@@ -63,6 +63,32 @@ struct LintPositionTests {
         #expect(line.hasSuffix(" (part 2, line \(expected) of its decoded text) [json-syntax-error]"), "\(line)")
     }
 
+    static let microdata = """
+        <html><body><p>Réservation confirmée — merci ! Voici les détails de votre séjour à l'hôtel Bella Vista, à bientôt.</p>
+        <div itemscope itemtype="http://schema.org/LodgingReservation">
+          <meta itemprop="reservationNumber" content="H1"><meta itemprop="reservationId" content="H1">
+          <link itemprop="reservationStatus" href="http://schema.org/ReservationConfirmed">
+          <div itemprop="reservationFor" itemscope itemtype="http://schema.org/LodgingBusiness">
+            <span itemprop="name">Bella Vista</span>
+          </div>
+          <span>Arrivée :</span> ‸<time itemprop="checkinTime" datetime="2027-04-31T15:00:00+02:00">31 avril</time>
+        </div></body></html>
+        """
+
+    @Test("Microdata in an encoded part: the element's line and column in the decoded text, the same format",
+          arguments: ["quoted-printable", "base64"])
+    func microdataInEncodedPart(_ encoding: String) throws {
+        let marked = ExtractCommandTests.strip(Self.microdata)
+        let expected = try #require(marked.positions.first)
+        let folder = try ExtractCommandTests.folder("lintmd")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try ExtractCommandTests.write(Self.message(html: marked.text, encoding: encoding), "hotel.eml", in: folder)
+        let result = try TestBinary.run(["lint", "--profile", "apple", path])
+        let line = try #require(result.stdoutText.split(separator: "\n").first { $0.contains("[invalid-date-time]") }, "\(result.stdoutText)")
+        #expect(line.hasPrefix("\(path):12:1: error: checkinTime "), "\(line)")
+        #expect(line.hasSuffix(" (part 2, line \(expected) of its decoded text) [invalid-date-time]"), "\(line)")
+    }
+
     @Test("an 8bit part keeps the message's own lines: the finding is at its line of the file, naming the part")
     func eightBitPart() throws {
         let marked = ExtractCommandTests.strip(Self.template)

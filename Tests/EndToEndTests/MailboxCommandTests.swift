@@ -180,7 +180,7 @@ struct MailboxCommandTests {
         #expect(text.status == 0)
         #expect(text.stdoutText.contains(path + ":2\n"))
         #expect(text.stdoutText.contains(path + ":9\n"))
-        #expect(text.stdoutText.contains(path + ":18: warning: "))
+        #expect(text.stdoutText.contains(path + ":18:1: warning: "))   // file:line:col, the field's line at column 1
         #expect(text.stdoutText.contains("[missing-header-separator]"))
     }
 

@@ -34,7 +34,9 @@ struct SourceLocationTests {
     func mboxMessageLine() {
         let rendered = SourceLocation(line: 3, column: 2).rendered(messageStartLine: 101)
         #expect(rendered.lineAndColumn == "103:2")
-        #expect(SourceLocation(line: 3).rendered().lineAndColumn == "3")
+        // A whole line (a header field) is printed at its column 1; the column itself stays unknown.
+        #expect(SourceLocation(line: 3).rendered().lineAndColumn == "3:1")
+        #expect(SourceLocation(line: 3).rendered().column == nil)
     }
 
     @Test("a message position that concerns a part names the part in a note")

@@ -92,17 +92,17 @@ struct JSONLDExtractor {
     static func topLevelItems(_ value: JSONValue, at locations: NodeLocations? = nil) -> [(JSONValue, NodeLocations?)] {
         switch value {
         case .array(let elements):
-            return elements.enumerated().flatMap { topLevelItems($0.element, at: locations?.elements[safe: $0.offset]) }
+            return elements.enumerated().flatMap { topLevelItems($0.element, at: locations?.elements[ifPresent: $0.offset]) }
         case .object(let members):
             guard case .array(let graph)? = value["@graph"] else { return [(value, locations)] }
             let graphLocations = locations?.member("@graph", of: value)?.value
             let contextIndex = members.firstIndex { $0.key == "@context" }
             return graph.enumerated().map { index, element in
-                var elementLocations = graphLocations?.elements[safe: index]
+                var elementLocations = graphLocations?.elements[ifPresent: index]
                 guard case .object(var inner) = element else { return (element, elementLocations) }
                 if let contextIndex, !inner.contains(where: { $0.key == "@context" }) {
                     inner.insert(members[contextIndex], at: 0)
-                    if let context = locations?.members[safe: contextIndex], elementLocations != nil {
+                    if let context = locations?.members[ifPresent: contextIndex], elementLocations != nil {
                         elementLocations?.members.insert(context, at: 0)
                     }
                 }

@@ -20,13 +20,13 @@ struct ItemView {
 
     /// Where the value of property `key` starts (the one `property(_:)` reads).
     func location(ofProperty key: String) -> SourceLocation? {
-        propertyMember(key).flatMap { locations?.members[safe: $0]?.value.start }
+        propertyMember(key).flatMap { locations?.members[ifPresent: $0]?.value.start }
     }
 
     /// Where each member written with key `key` (or its schema.org IRI) starts, in source order.
     func locations(ofPropertyKey key: String) -> [SourceLocation] {
         guard case .object(let members) = value, let locations else { return [] }
-        return members.indices.filter { Self.matches(members[$0].key, key) }.compactMap { locations.members[safe: $0]?.key }
+        return members.indices.filter { Self.matches(members[$0].key, key) }.compactMap { locations.members[ifPresent: $0]?.key }
     }
 
     /// The index of the member `property(_:)` reads.
@@ -92,10 +92,10 @@ struct ItemView {
     /// Every object under `key`, references resolved.
     func items(_ key: String) -> [ItemView] {
         guard let property = property(key) else { return [] }
-        let propertyLocations = propertyMember(key).flatMap { locations?.members[safe: $0]?.value }
+        let propertyLocations = propertyMember(key).flatMap { locations?.members[ifPresent: $0]?.value }
         let values: [(JSONValue, NodeLocations?)]
         if case .array(let elements) = property {
-            values = elements.enumerated().map { ($0.element, propertyLocations?.elements[safe: $0.offset]) }
+            values = elements.enumerated().map { ($0.element, propertyLocations?.elements[ifPresent: $0.offset]) }
         } else {
             values = [(property, propertyLocations)]
         }
@@ -122,14 +122,14 @@ struct ItemGraph {
     /// `locations[i]` are the positions of `items[i]`, when known.
     init(items: [JSONValue], locations: [NodeLocations?] = []) {
         // Popped from the end, as the items were before positions came along.
-        var stack = items.enumerated().map { ($0.element, locations[safe: $0.offset] ?? nil) }
+        var stack = items.enumerated().map { ($0.element, locations[ifPresent: $0.offset] ?? nil) }
         while let (value, valueLocations) = stack.popLast() {
             switch value {
             case .object(let members):
                 if let id = value["@id"]?.stringValue, members.count > 1, byID[id] == nil { byID[id] = (value, valueLocations) }
-                stack.append(contentsOf: members.enumerated().map { ($0.element.value, valueLocations?.members[safe: $0.offset]?.value) })
+                stack.append(contentsOf: members.enumerated().map { ($0.element.value, valueLocations?.members[ifPresent: $0.offset]?.value) })
             case .array(let elements):
-                stack.append(contentsOf: elements.enumerated().map { ($0.element, valueLocations?.elements[safe: $0.offset]) })
+                stack.append(contentsOf: elements.enumerated().map { ($0.element, valueLocations?.elements[ifPresent: $0.offset]) })
             default:
                 break
             }
@@ -148,5 +148,6 @@ struct ItemGraph {
 }
 
 extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+    /// The element at `index`, or nil past the end (positions may be missing for a node).
+    subscript(ifPresent index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
