@@ -58,7 +58,7 @@ enum ContextRule {
     private static func contextLocation(_ item: ExtractedItem) -> SourceLocation? {
         guard case .object(let members) = item.value, let index = members.lastIndex(where: { $0.key == "@context" })
         else { return nil }
-        return item.locations?.members[safe: index]?.value.start
+        return item.locations?.members[ifPresent: index]?.value.start
     }
 
     private static func lastSegment(_ url: String) -> String {

@@ -28,12 +28,12 @@ struct MarkupRules {
 
         var location: SourceLocation { locations?.start ?? fallback }
         /// Where member `index`'s key is written.
-        func keyLocation(_ index: Int) -> SourceLocation { locations?.members[safe: index]?.key ?? location }
+        func keyLocation(_ index: Int) -> SourceLocation { locations?.members[ifPresent: index]?.key ?? location }
         /// Where member `index`'s value (or its `element`th element) starts.
         func valueLocation(_ index: Int, element: Int? = nil) -> SourceLocation {
-            guard let value = locations?.members[safe: index]?.value else { return location }
+            guard let value = locations?.members[ifPresent: index]?.value else { return location }
             guard let element else { return value.start }
-            return value.elements[safe: element]?.start ?? value.start
+            return value.elements[ifPresent: element]?.start ?? value.start
         }
     }
 
@@ -46,10 +46,10 @@ struct MarkupRules {
                 let view = ItemView(value: value, graph: ItemGraph(items: []))
                 result.append(Node(members: members, types: view.types, locations: locations, fallback: item.location))
                 for (index, member) in members.enumerated() where member.key != "@context" {
-                    visit(member.value, locations?.members[safe: index]?.value)
+                    visit(member.value, locations?.members[ifPresent: index]?.value)
                 }
             case .array(let elements):
-                for (index, element) in elements.enumerated() { visit(element, locations?.elements[safe: index]) }
+                for (index, element) in elements.enumerated() { visit(element, locations?.elements[ifPresent: index]) }
             default:
                 break
             }
