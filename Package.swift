@@ -41,14 +41,14 @@ let package = Package(
         .target(name: "SchemaMarkup", dependencies: ["CivilTime", "HTMLDocument", "JSON", "Findings", "PlaceZones"]),
         // Lint's reports (text, SARIF, JUnit, HTML) from findings and reservations.
         .target(name: "LintReport", dependencies: ["Findings", "SchemaMarkup", "JSON"]),
-        .target(name: "ICalendar", dependencies: ["CivilTime", "SchemaMarkup", "CryptoOpenSSL", "POSIXFiles"]),
+        .target(name: "ICalendar", dependencies: ["CivilTime", "SchemaMarkup", "CryptoOpenSSL", "POSIXFiles", "Findings"]),
         // HTTP over libcurl (TLS verified, timeouts, netrc credentials) and a CalDAV calendar on it.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalDAV", dependencies: ["ICalendar", "HTTPClient"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(
             name: "EventSuggest",
-            dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
+            dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings", "Mailbox"]),
         .executableTarget(
             name: "EventSuggestCLI",
             dependencies: ["EventSuggest", "CalDAV", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
@@ -74,7 +74,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
-        .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "MailMessage", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],

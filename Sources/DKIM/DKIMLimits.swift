@@ -18,11 +18,3 @@ public struct DKIMLimits: Sendable, Hashable {
 
     public static let `default` = DKIMLimits()
 }
-
-/// The codes a ``DKIMResult`` carries in `limitCode` when a ``DKIMLimits`` bound, not the
-/// signature itself, decided its outcome.
-public enum DKIMLimitCode {
-    public static let signatures = "too-many-signatures"
-    public static let keyLookups = "dns-query-limit"
-    public static let rsaBits = "rsa-key-too-large"
-}

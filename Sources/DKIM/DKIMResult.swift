@@ -1,3 +1,5 @@
+import Findings
+
 /// The outcome of one signature, in RFC 8601 §2.7.1's words.
 public enum DKIMOutcome: String, Sendable, Hashable, Codable {
     case pass, fail, neutral, policy, temperror, permerror
@@ -31,7 +33,7 @@ public struct DKIMResult: Sendable {
     public var keyIsTesting = false
     public var keyBits: Int?
     /// Set when a limit (``DKIMLimitCode``), not the signature, decided the outcome.
-    public var limitCode: String?
+    public var limitCode: FindingCode?
 
     public init(outcome: DKIMOutcome, reason: String? = nil, domain: String? = nil, selector: String? = nil,
                 algorithm: String? = nil, line: Int) {

@@ -1,5 +1,6 @@
 import CivilTime
 import CryptoOpenSSL
+import Findings
 import Foundation
 import MailMessage
 
@@ -38,7 +39,7 @@ public struct DKIMVerifier: Sendable {
             guard index < limits.maxSignatures else {
                 var skipped = DKIMResult(outcome: .neutral, reason: "not evaluated: more than \(limits.maxSignatures) "
                     + "signatures on one message (limit dkim-signatures)", line: field.line)
-                skipped.limitCode = DKIMLimitCode.signatures
+                skipped.limitCode = .tooManySignatures
                 return skipped
             }
             let signature: DKIMSignature
@@ -66,7 +67,7 @@ public struct DKIMVerifier: Sendable {
             }
 
             guard lookups < limits.maxKeyLookups else {
-                result.limitCode = DKIMLimitCode.keyLookups
+                result.limitCode = .dnsQueryLimit
                 return result.with(.neutral, "not evaluated: key lookup budget of \(limits.maxKeyLookups) "
                     + "per message used up (limit dns-queries)")
             }
@@ -81,7 +82,7 @@ public struct DKIMVerifier: Sendable {
 
             if let problem = keyMismatch(keyRecord, signature) { return result.with(.permerror, problem) }
             if keyRecord.key.kind == .rsa && keyRecord.key.bits > limits.maxRSABits {
-                result.limitCode = DKIMLimitCode.rsaBits
+                result.limitCode = .rsaKeyTooLarge
                 return result.with(.permerror, "RSA key of \(keyRecord.key.bits) bits exceeds the limit "
                     + "of \(limits.maxRSABits) (limit rsa-bits)")
             }

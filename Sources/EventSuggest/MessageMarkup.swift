@@ -19,7 +19,7 @@ public enum MessageMarkup {
                 // Said only when the forwarded message looks like it carries markup: forwarding is common.
                 guard MarkupHint.mayContainMarkup(part.body) else { continue }
                 findings.append(Finding(
-                    code: FindingCode.forwardedMessageIgnored, severity: .note,
+                    code: .forwardedMessageIgnored,
                     message: "part \(part.path) is a forwarded message (message/rfc822); its markup is not read: "
                         + "its signer is not this message's author", location: location))
                 continue
@@ -29,7 +29,7 @@ public enum MessageMarkup {
             guard !part.isAttachment else {
                 guard MarkupHint.mayContainMarkup(part.decodedBody(limits: message.limits).bytes) else { continue }
                 findings.append(Finding(
-                    code: FindingCode.htmlAttachmentIgnored, severity: .note,
+                    code: .htmlAttachmentIgnored,
                     message: "part \(part.path) is an HTML attachment (Content-Disposition: attachment); its markup is "
                         + "not read: only the inline HTML body counts", location: location))
                 continue

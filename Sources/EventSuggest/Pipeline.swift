@@ -32,8 +32,8 @@ public struct Pipeline: Sendable {
         let decision = policy.decide(message, dkim: dkim)
         let markup = MessageMarkup.extract(from: message, using: extractor)
         var findings = message.findings + dkim.limitFindings + decision.findings
-        if decision.code == PolicyCode.keyInTestingMode {
-            findings.append(Finding(code: PolicyCode.keyInTestingMode, severity: .warning, message: decision.reason))
+        if decision.code == FindingCode.keyInTestingMode.id {
+            findings.append(Finding(code: .keyInTestingMode, message: decision.reason))
         }
         findings += markup.findings
         var date: Int64?
@@ -44,7 +44,7 @@ public struct Pipeline: Sendable {
         }
         if !decision.trusted && !markup.reservations.isEmpty {
             findings.append(Finding(
-                code: "sender-not-trusted", severity: .warning,
+                code: .senderNotTrusted,
                 message: "\(markup.reservations.count) reservation(s) found but not used: \(decision.reason)"))
         }
         // The identity written into events is the signed Message-ID; an untrusted message
@@ -79,18 +79,18 @@ public struct Pipeline: Sendable {
             // `failed` outcome says so (the filter lists it, scan fails); `calendarError` is
             // kept for a calendar that could not be used at all.
             for failure in write.outcomes where failure.action == .failed {
-                report.findings.append(Finding(code: "calendar-unwritable", severity: .error,
+                report.findings.append(Finding(code: .calendarUnwritable,
                                                message: failure.reason ?? "\(store.directory): cannot write the event"))
             }
             if write.removedTemporaryFiles > 0 {
                 report.findings.append(Finding(
-                    code: "stale-temporary-files-removed", severity: .warning,
+                    code: .staleTemporaryFilesRemoved,
                     message: "removed \(write.removedTemporaryFiles) temporary file(s) an interrupted writer left in "
                         + "\(store.directory) (no event was lost: a temporary file is never an event)"))
             }
         } catch {
             report.calendarError = error.description
-            report.findings.append(Finding(code: "calendar-unwritable", severity: .error, message: error.description))
+            report.findings.append(Finding(code: .calendarUnwritable, message: error.description))
         }
     }
 
@@ -118,7 +118,7 @@ extension [DKIMResult] {
     public var limitFindings: [Finding] {
         compactMap { result in
             result.limitCode.map { code in
-                Finding(code: code, severity: .warning, message: "DKIM-Signature: \(result.reason ?? code)",
+                Finding(code: code, message: "DKIM-Signature: \(result.reason ?? code.id)",
                         location: SourceLocation(line: result.line))
             }
         }

@@ -1,4 +1,5 @@
 import DKIM
+import EventSuggest
 import Foundation
 import SenderPolicy
 import Mailbox
@@ -28,7 +29,8 @@ enum CommandLineTool {
             /etc/eventsuggest.conf, then --config FILE or $XDG_CONFIG_HOME/eventsuggest/config (or
             ~/.config/eventsuggest/config): one 'option value' per line, # comments, ~ and $HOME
             expanded in paths; a later file wins, the command line wins over both.
-            'eventsuggest help limits' lists the input limits and how to change them (--limit NAME=N).
+            'eventsuggest help limits' lists the input limits and how to change them (--limit NAME=N);
+            'eventsuggest help codes' lists every finding code with its severity and what it means.
             Exit status: 0 ok, 1 findings or unreadable input, 2 usage error, 75 temporary failure.
             """
         return text
@@ -45,6 +47,8 @@ enum CommandLineTool {
                 streams.write(command.helpText)
             } else if arguments.count > 1 && arguments[1] == "limits" {
                 streams.write(LimitOptions.helpText)
+            } else if arguments.count > 1 && arguments[1] == "codes" {
+                streams.write(FindingCatalogue.helpText)
             } else {
                 streams.writeLine(overview)
             }

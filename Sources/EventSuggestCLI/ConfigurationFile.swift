@@ -77,7 +77,9 @@ enum ConfigurationFile {
             let words = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first else { continue }
             let name = first.hasPrefix("--") ? String(first.dropFirst(2)) : String(first)
-            let value = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : nil
+            var value = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : nil
+            // `name = value` reads as `name value`.
+            if let written = value, written.hasPrefix("=") { value = written.dropFirst().trimmingCharacters(in: .whitespaces) }
             entries.append(Entry(path: path, line: index + 1, name: name, value: value))
         }
         return entries

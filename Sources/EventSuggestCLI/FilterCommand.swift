@@ -75,7 +75,7 @@ enum FilterCommand: Command {
             // the header is looked at (its DKIM-Signature fields become neutral verdicts).
             let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
             let tooLarge = Finding(
-                code: MailboxFindingCode.messageTooLarge, severity: .error,
+                code: .messageTooLarge,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
             let report = pipeline.unexamined(message, because: tooLarge)
             log?.record(report, at: location)

@@ -1,4 +1,5 @@
 import DKIM
+import Findings
 import Mailbox
 import MailMessage
 import SchemaMarkup
@@ -32,37 +33,37 @@ enum LimitOptions {
 
     static let all: [NamedLimit] = [
         NamedLimit(name: "message-bytes", summary: "largest message read; a larger one is skipped (filter passes it on unexamined)",
-                   reportedAs: MailboxFindingCode.messageTooLarge, keyPath: \.mailbox.maxMessageBytes, minimum: 1),
+                   reportedAs: FindingCode.messageTooLarge.id, keyPath: \.mailbox.maxMessageBytes, minimum: 1),
         NamedLimit(name: "header-bytes", summary: "bytes of one header block; the fields past it are ignored",
-                   reportedAs: FindingCode.headerTooLarge, keyPath: \.message.maxHeaderBytes, minimum: 1),
+                   reportedAs: FindingCode.headerTooLarge.id, keyPath: \.message.maxHeaderBytes, minimum: 1),
         NamedLimit(name: "header-fields", summary: "fields of one header block; the rest are ignored",
-                   reportedAs: FindingCode.tooManyHeaderFields, keyPath: \.message.maxHeaderFields, minimum: 1),
+                   reportedAs: FindingCode.tooManyHeaderFields.id, keyPath: \.message.maxHeaderFields, minimum: 1),
         NamedLimit(name: "mime-depth", summary: "nesting of multiparts; a deeper one is kept as one part",
-                   reportedAs: FindingCode.mimeDepthExceeded, keyPath: \.message.maxMIMEDepth, minimum: 1),
+                   reportedAs: FindingCode.mimeDepthExceeded.id, keyPath: \.message.maxMIMEDepth, minimum: 1),
         NamedLimit(name: "mime-parts", summary: "MIME parts of one message; the rest are ignored",
-                   reportedAs: FindingCode.tooManyParts, keyPath: \.message.maxParts, minimum: 1),
+                   reportedAs: FindingCode.tooManyParts.id, keyPath: \.message.maxParts, minimum: 1),
         NamedLimit(name: "decoded-bytes", summary: "bytes one part decodes to; the rest is ignored",
-                   reportedAs: FindingCode.decodedSizeExceeded, keyPath: \.message.maxDecodedBytes, minimum: 1),
+                   reportedAs: FindingCode.decodedSizeExceeded.id, keyPath: \.message.maxDecodedBytes, minimum: 1),
         NamedLimit(name: "dkim-signatures", summary: "DKIM signatures evaluated per message; later ones are neutral",
-                   reportedAs: DKIMLimitCode.signatures, keyPath: \.dkim.maxSignatures, minimum: 1),
+                   reportedAs: FindingCode.tooManySignatures.id, keyPath: \.dkim.maxSignatures, minimum: 1),
         NamedLimit(name: "dns-queries", summary: "DKIM key lookups per message; signatures past it are neutral",
-                   reportedAs: DKIMLimitCode.keyLookups, keyPath: \.dkim.maxKeyLookups, minimum: 1),
+                   reportedAs: FindingCode.dnsQueryLimit.id, keyPath: \.dkim.maxKeyLookups, minimum: 1),
         NamedLimit(name: "rsa-bits", summary: "largest RSA key accepted; a larger one is a permerror",
-                   reportedAs: DKIMLimitCode.rsaBits, keyPath: \.dkim.maxRSABits, minimum: 1024),
+                   reportedAs: FindingCode.rsaKeyTooLarge.id, keyPath: \.dkim.maxRSABits, minimum: 1024),
         NamedLimit(name: "html-bytes", summary: "largest HTML part parsed for markup; a larger one is not read",
-                   reportedAs: MarkupFindingCode.htmlTooLarge, keyPath: \.markup.html.maxBytes, minimum: 1),
+                   reportedAs: FindingCode.htmlTooLarge.id, keyPath: \.markup.html.maxBytes, minimum: 1),
         NamedLimit(name: "html-depth", summary: "element nesting kept from one HTML part; deeper content is ignored",
-                   reportedAs: MarkupFindingCode.htmlTruncated, keyPath: \.markup.html.maxDepth, minimum: 1),
+                   reportedAs: FindingCode.htmlDepthExceeded.id, keyPath: \.markup.html.maxDepth, minimum: 1),
         NamedLimit(name: "json-bytes", summary: "bytes of one JSON-LD script; a larger one is not read",
-                   reportedAs: MarkupFindingCode.jsonTooLarge, keyPath: \.markup.maxJSONBytes, minimum: 1),
+                   reportedAs: FindingCode.jsonTooLarge.id, keyPath: \.markup.maxJSONBytes, minimum: 1),
         NamedLimit(name: "json-depth", summary: "nesting of one JSON-LD script (at most 512); a deeper one is not read",
-                   reportedAs: MarkupFindingCode.jsonTooDeep, keyPath: \.markup.maxJSONDepth, minimum: 1),
+                   reportedAs: FindingCode.jsonTooDeep.id, keyPath: \.markup.maxJSONDepth, minimum: 1),
         NamedLimit(name: "microdata-items", summary: "Microdata items of one HTML part; the rest are ignored",
-                   reportedAs: MarkupFindingCode.tooManyItems, keyPath: \.markup.maxItems, minimum: 1),
+                   reportedAs: FindingCode.tooManyItems.id, keyPath: \.markup.maxItems, minimum: 1),
         NamedLimit(name: "item-depth", summary: "nesting of Microdata items, itemref chains included; inner items are ignored",
-                   reportedAs: MarkupFindingCode.itemTooDeep, keyPath: \.markup.maxItemDepth, minimum: 1),
+                   reportedAs: FindingCode.itemTooDeep.id, keyPath: \.markup.maxItemDepth, minimum: 1),
         NamedLimit(name: "events", summary: "reservation parts (events) taken from one message; the rest are ignored",
-                   reportedAs: MarkupFindingCode.tooManyReservations, keyPath: \.markup.maxReservations, minimum: 1),
+                   reportedAs: FindingCode.tooManyReservations.id, keyPath: \.markup.maxReservations, minimum: 1),
     ]
 
     /// The defaults with every `--limit` applied in order (a later one for the same name wins).

@@ -24,6 +24,14 @@ enum LintCommand: Command {
         --require-dkim also requires a passing DKIM signature aligned with the From domain
         (keys from DNS, --dns or --keys).
 
+        FILE may be an mbox file or a Maildir folder: each message in it is linted, named by
+        the mbox and the line its header starts on (samples.mbox:41, positions then count in
+        the mbox file) or by its own path in the Maildir.
+
+        --disable CODE turns one rule off (repeatable, or comma-separated; 'disable a, b' in
+        the configuration file); 'eventsuggest help codes' lists the codes. An unknown code is
+        a usage error.
+
         Formats: text (file:line:col: error: message [code]), json (one object per file),
         github (workflow annotations), junit (XML for CI test reports: one testcase per
         finding, as eslint and ruff do; an unreadable input is an <error>), sarif (SARIF
@@ -36,7 +44,8 @@ enum LintCommand: Command {
         0 otherwise, 2 on usage errors.
         """
     static let options: [OptionSpec] = [
-        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both)."),
+        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both; repeatable, adds)."),
+        .value("disable", "CODE", "Do not report findings of CODE (repeatable; see 'eventsuggest help codes')."),
         .value("format", "FORMAT", "text (default), json, github, junit, sarif or html."),
         .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
         .flag("warnings-as-errors", "Fail on warnings too."),
@@ -45,24 +54,42 @@ enum LintCommand: Command {
 
     enum Format: String { case text, json, github, junit, sarif, html }
 
-    /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
-    static func lintFile(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
-                         dkimCheck: DKIMRequirement?) throws(MailboxError) -> FileResult {
-        let input = try MessageSource.readWhole(path, limits: limits.mailbox)
+    /// Every message of `path`: an .html template or a message file is one; an mbox file or a
+    /// Maildir folder is split and each of its messages linted.
+    static func lintPath(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
+                         dkimCheck: DKIMRequirement?) throws -> [FileResult] {
+        if ExtractCommand.isHTMLFile(path) {
+            return [lint(try MessageSource.readWhole(path, limits: limits.mailbox), isHTML: true, limits: limits,
+                         extractor: extractor, dkimCheck: dkimCheck)]
+        }
+        var results: [FileResult] = []
+        try MessageSource.open(path).forEachMessage(limits: limits.mailbox) { input in
+            results.append(lint(input, isHTML: false, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
+        }
+        return results
+    }
+
+    static func lint(_ input: MailboxMessage, isHTML: Bool, limits: InputLimits, extractor: MarkupExtractor,
+                     dkimCheck: DKIMRequirement?) -> FileResult {
         if input.bytes.isEmpty && !input.findings.isEmpty {   // not read (over the size limit)
             return FileResult(location: input.location, reservations: [], findings: input.findings)
         }
-        if ExtractCommand.isHTMLFile(path) {
+        if isHTML {
             let html = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
             let extraction = MessageMarkup.extract(html: html, using: extractor)
-            return FileResult(location: input.location, reservations: extraction.reservations,
-                              findings: input.findings + extraction.findings, texts: [.document: html])
+            var findings = input.findings + extraction.findings
+            if extraction.items.isEmpty {
+                findings.append(Finding(code: .noMarkup,
+                                        message: "no schema.org markup (no JSON-LD script, no Microdata item) in this HTML file"))
+            }
+            return FileResult(location: input.location, reservations: extraction.reservations, findings: findings,
+                              texts: [.document: html])
         }
         let message = MailMessage(bytes: input.bytes, limits: limits.message)
         let extraction = MessageMarkup.extract(from: message, using: extractor)
         var findings = input.findings + message.findings + extraction.findings
         if extraction.items.isEmpty {
-            findings.append(Finding(code: "no-markup", severity: .error,
+            findings.append(Finding(code: .noMarkup,
                                     message: "no schema.org markup in any text/html part of this message"))
         }
         findings += dkimCheck?.check(message) ?? []
@@ -87,7 +114,7 @@ enum LintCommand: Command {
             let decision = policy.decide(message, dkim: dkim)
             guard !decision.trusted else { return dkim.limitFindings }
             return dkim.limitFindings + [
-                Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")]
+                Finding(code: .dkimRequired, message: "DKIM check failed: \(decision.reason)")]
         }
     }
 
@@ -112,12 +139,13 @@ enum LintCommand: Command {
         guard let format = Format(rawValue: formatText) else {
             throw UsageError(message: "--format must be text, json, github, junit, sarif or html, not '\(formatText)'", command: name)
         }
-        var profiles: [MarkupProfile] = []
-        for word in (arguments.value("profile") ?? "apple,google").split(separator: ",") {
-            guard let profile = MarkupProfile(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UsageError(message: "--profile takes apple and/or google, not '\(word)'", command: name)
-            }
-            profiles.append(profile)
+        let profiles: [MarkupProfile]
+        let filter: FindingFilter
+        do {
+            profiles = try MarkupProfile.selection(arguments.values["profile"] ?? [])
+            filter = try FindingFilter(disabling: arguments.values["disable"] ?? [])
+        } catch {
+            throw UsageError(message: "\(error)", command: name)
         }
         let limits = try LimitOptions.limits(arguments, command: name)
         let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles, zones: PlaceZoneDirectory())
@@ -128,17 +156,20 @@ enum LintCommand: Command {
         var order: [(result: Int?, path: String, reason: String)] = []   // inputs in order, for the reports
         for path in arguments.positionals {
             do {
-                results.append(try lintFile(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
-                order.append((results.count - 1, path, ""))
+                for result in try lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck) {
+                    results.append(result)
+                    order.append((results.count - 1, path, ""))
+                }
             } catch {
                 _ = CommandLineTool.report(error, streams: streams)
                 unreadable = true
                 order.append((nil, path, "\(error)"))
             }
         }
-        for (index, findings) in ReservationSetCheck.check(results.map(\.reservations)) {
+        for (index, findings) in ReservationSetCheck.check(results.map { ReservationSetCheck.Member(name: $0.location.description, reservations: $0.reservations) }) {
             results[index].findings += findings
         }
+        for index in results.indices { results[index].findings = filter.apply(results[index].findings) }
 
         let warningsFail = arguments.has("warnings-as-errors")
         let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
@@ -164,8 +195,8 @@ enum LintCommand: Command {
             let files = order.map { entry in
                 entry.result.map { results[$0].linted } ?? LintedFile(path: entry.path, unreadable: entry.reason)
             }
-            // The help line of each code: from the finding-code catalogue once it has one (issue 18).
-            let help = CodeHelp { _ in nil }
+            // The help line of each code, from the finding-code catalogue.
+            let help = CodeHelp { FindingCatalogue.code($0)?.help }
             streams.write(format == .junit ? JUnitReport.document(files, failing: failing)
                 : format == .sarif ? SARIFReport.document(files, help: help) : HTMLReport.page(files, help: help))
         }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import EventSuggest
+import Findings
 import Foundation
 import Mailbox
 import MailMessage
@@ -89,7 +90,7 @@ enum ScanCommand: Command {
         /// Files analysed messages: held whole when they write events, else done at once.
         func file(_ done: [(location: MessageLocation, report: MessageReport)]) {
             for (location, report) in done {
-                if report.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) { summary.unreadable += 1 }
+                if report.findings.contains(where: { $0.code == FindingCode.messageUnreadable.id }) { summary.unreadable += 1 }
                 if pipeline.writesEvents(for: report) {
                     entries.append(Entry(location: location, report: report))
                     slots.append(.toRecord(entries.count - 1))

@@ -100,7 +100,7 @@ enum VerifyCommand: Command {
                 ("result", .string(result.outcome.rawValue)),
                 ("reason", .optional(result.reason)),
             ]
-            if let code = result.limitCode { signature.append(("limit", .string(code))) }
+            if let code = result.limitCode { signature.append(("limit", .string(code.id))) }
             if result.unsignedBodyBytes > 0 { signature.append(("unsignedBodyBytes", .number(result.unsignedBodyBytes))) }
             return .object(signature)
         })))

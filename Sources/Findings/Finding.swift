@@ -18,15 +18,22 @@ public struct Finding: Sendable, Hashable, Codable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
+    /// The ``FindingCode``'s id: what JSON output, logs and `--disable` carry.
     public var code: String
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
 
-    public init(code: String, severity: Severity, message: String, location: SourceLocation? = nil) {
-        self.code = code
-        self.severity = severity
+    /// A finding of `code`, with the code's severity unless `severity` says otherwise.
+    public init(code: FindingCode, severity: Severity? = nil, message: String, location: SourceLocation? = nil) {
+        self.code = code.id
+        self.severity = severity ?? code.severity
         self.message = message
         self.location = location
     }
+}
+
+extension Finding {
+    /// Whether this finding is of `code`.
+    public func has(_ code: FindingCode) -> Bool { self.code == code.id }
 }

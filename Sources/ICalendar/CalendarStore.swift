@@ -1,3 +1,4 @@
+import Findings
 import SchemaMarkup
 
 /// A calendar that reservations create, update and cancel: the rules of DESIGN.md's
@@ -68,7 +69,7 @@ public struct CalendarStore: Sendable {
                 } catch {
                     var outcome = StoreOutcome(action: .failed, reservationID: reservation.reservationID,
                                                itemReference: reservation.itemReference)
-                    outcome.code = StoreOutcomeCode.writeFailed
+                    outcome.code = FindingCode.writeFailed.id
                     outcome.reason = error.description
                     // The filter's header lists what was not written by its title and start.
                     let draft = EventMapping.draft(for: reservation, options: mapping)
@@ -105,15 +106,15 @@ public struct CalendarStore: Sendable {
         var outcome = StoreOutcome(action: .skipped, reservationID: reservation.reservationID,
                                    itemReference: reservation.itemReference)
         guard let reservationID = reservation.reservationID else {
-            return [outcome.skipped(StoreOutcomeCode.noReservationID, "the reservation has no reservationId or reservationNumber, "
+            return [outcome.skipped(FindingCode.noReservationID.id, "the reservation has no reservationId or reservationNumber, "
                 + "so it cannot be updated or cancelled later; not written")]
         }
         let cancelled: Bool
         switch reservation.status {
         case nil:
-            return [outcome.skipped(StoreOutcomeCode.noStatus, "the reservation has no reservationStatus; not written")]
+            return [outcome.skipped(FindingCode.noStatus.id, "the reservation has no reservationStatus; not written")]
         case .pending?, .hold?:
-            return [outcome.skipped(StoreOutcomeCode.notConfirmed, "\(reservation.status!.rawValue) creates nothing until it is confirmed")]
+            return [outcome.skipped(FindingCode.notConfirmed.id, "\(reservation.status!.rawValue) creates nothing until it is confirmed")]
         case .cancelled?:
             cancelled = true
         case .confirmed?:
@@ -133,10 +134,10 @@ public struct CalendarStore: Sendable {
         }
         if !cancelled {
             guard let found = draft else {
-                return [outcome.skipped(StoreOutcomeCode.noStartTime, "the reservation has no start time; not written")]
+                return [outcome.skipped(FindingCode.noStartTime.id, "the reservation has no start time; not written")]
             }
             if let end = passedEnd(found) {
-                return [outcome.skipped(StoreOutcomeCode.endTimePassed, "it ended at \(end); --include-past writes it anyway")]
+                return [outcome.skipped(FindingCode.endTimePassed.id, "it ended at \(end); --include-past writes it anyway")]
             }
         } else if let found = draft, passedEnd(found) != nil {
             // A cancellation of a past part still cancels what is stored, but makes no event.
@@ -158,7 +159,7 @@ public struct CalendarStore: Sendable {
         outcome.uid = uid
         outcome.fileName = name
         guard touched.insert(name).inserted else {
-            return [outcome.skipped(StoreOutcomeCode.duplicateItemReference, "another part of this message is the same event "
+            return [outcome.skipped(FindingCode.duplicateItemReference.id, "another part of this message is the same event "
                 + "(\(identity.part)); not written twice")]
         }
 
@@ -247,7 +248,7 @@ public struct CalendarStore: Sendable {
         }
         try collection.store(tombstone)
         outcome.action = .cancelled
-        outcome.code = StoreOutcomeCode.cancellationRemembered
+        outcome.code = FindingCode.cancellationRemembered.id
         outcome.reason = "no event of \(what) in the calendar yet; the cancellation is remembered, so an older "
             + "confirmation arriving later brings nothing back"
         return outcome

@@ -1,3 +1,5 @@
+import Findings
+
 /// One message's word on one reservation part, merged with what the calendar holds, so
 /// that the result does not depend on the order the messages arrive in:
 ///
@@ -81,7 +83,7 @@ enum EventMerge {
         let confirmationOverruled = !message.cancelled && cancelled
         guard let stored else {
             return .write(event, cancelled ? .cancelled : .created,
-                          code: confirmationOverruled ? StoreOutcomeCode.cancelledEarlier : nil,
+                          code: confirmationOverruled ? FindingCode.cancelledEarlier.id : nil,
                           reason: confirmationOverruled ? cancelledEarlierReason(statusVersion) : nil)
         }
         let contentChanged = !sameContent(EventComponent.content(event), EventComponent.content(stored))
@@ -93,7 +95,7 @@ enum EventMerge {
             event.set("DTSTAMP", .raw("DTSTAMP", now))
             event.set("LAST-MODIFIED", .raw("LAST-MODIFIED", now))
             let action: StoreOutcome.Action = cancelled && !storedCancelled ? .cancelled : .updated
-            return .write(event, action, code: confirmationOverruled ? StoreOutcomeCode.cancelledEarlier : nil,
+            return .write(event, action, code: confirmationOverruled ? FindingCode.cancelledEarlier.id : nil,
                           reason: confirmationOverruled ? cancelledEarlierReason(statusVersion) : nil)
         }
         for name in ["SEQUENCE", "DTSTAMP", "LAST-MODIFIED"] { event.set(name, stored.property(name)) }
@@ -103,17 +105,17 @@ enum EventMerge {
             return .write(event, .unchanged, code: nil, reason: "the event already says this; the newer message is recorded")
         }
         if conflict {
-            return .keep(.skipped, code: StoreOutcomeCode.sameVersionConflict,
+            return .keep(.skipped, code: FindingCode.sameVersionConflict.id,
                          reason: "the calendar holds a different version of this part with the same modifiedTime and Date "
                             + "(\(message.version)); the stored one is kept")
         }
         let newest = storedVersions?.status ?? .oldest
         if let content = storedVersions?.content, message.version < content || (message.cancelled && message.version < newest) {
-            return .keep(.skipped, code: StoreOutcomeCode.olderMessage,
+            return .keep(.skipped, code: FindingCode.olderMessage.id,
                          reason: "the event was written from a newer message (\(newest)); this one (\(message.version)) is older")
         }
         if confirmationOverruled {
-            return .keep(.skipped, code: StoreOutcomeCode.cancelledEarlier, reason: cancelledEarlierReason(statusVersion))
+            return .keep(.skipped, code: FindingCode.cancelledEarlier.id, reason: cancelledEarlierReason(statusVersion))
         }
         return .keep(.unchanged, code: nil, reason: cancelled ? "already cancelled" : "the event already says this")
     }

@@ -1,3 +1,4 @@
+import Findings
 import SchemaMarkup
 
 /// What the store did with one reservation part, for the report.
@@ -26,7 +27,7 @@ public struct StoreOutcome: Sendable, Hashable {
     /// Skipped only because the calendar already holds this part in a newer version, or a
     /// newer cancellation of it: what a second scan or a redelivery meets. Not a problem.
     public var isAlreadyInCalendar: Bool {
-        action == .skipped && (code == StoreOutcomeCode.olderMessage || code == StoreOutcomeCode.cancelledEarlier)
+        action == .skipped && (code == FindingCode.olderMessage.id || code == FindingCode.cancelledEarlier.id)
     }
 }
 

@@ -39,8 +39,7 @@ struct HeaderParser {
             let size = field.end - field.start
             if keptBytes + size > limits.maxHeaderBytes {
                 budgetExhausted = true
-                findings.append(.limit(
-                    FindingCode.headerTooLarge,
+                findings.append(.limit(.headerTooLarge,
                     "header block exceeds the limit of \(limits.maxHeaderBytes) bytes "
                         + "(limit header-bytes); the field starting here and all after it are ignored",
                     line: field.line, part: part))
@@ -48,8 +47,7 @@ struct HeaderParser {
             }
             if fields.count >= limits.maxHeaderFields {
                 budgetExhausted = true
-                findings.append(.limit(
-                    FindingCode.tooManyHeaderFields,
+                findings.append(.limit(.tooManyHeaderFields,
                     "more than \(limits.maxHeaderFields) header fields (limit header-fields); "
                         + "the field starting here and all after it are ignored",
                     line: field.line, part: part))
@@ -73,7 +71,7 @@ struct HeaderParser {
                 } else if !reportedOrphan {
                     reportedOrphan = true
                     findings.append(Finding(
-                        code: FindingCode.orphanContinuationLine, severity: .warning,
+                        code: .orphanContinuationLine,
                         message: "header continuation line with no field before it; ignored",
                         location: SourceLocation(line: line.number, part: part)))
                 }
@@ -89,7 +87,7 @@ struct HeaderParser {
                 continue
             }
             findings.append(Finding(
-                code: FindingCode.missingHeaderSeparator, severity: .warning,
+                code: .missingHeaderSeparator,
                 message: "line is not a header field and no empty line came before it; "
                     + "the body is taken to start here",
                 location: SourceLocation(line: line.number, part: part)))

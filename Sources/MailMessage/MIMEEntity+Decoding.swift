@@ -34,7 +34,7 @@ extension MIMEEntity {
             reachedLimit = decoded.reachedLimit
             if decoded.skippedInvalidBytes || decoded.hadTruncatedQuantum {
                 findings.append(Finding(
-                    code: FindingCode.malformedBase64, severity: .warning,
+                    code: .malformedBase64,
                     message: decoded.hadTruncatedQuantum
                         ? "base64 body ends in the middle of a quantum; the stray last character was dropped"
                         : "base64 body contains bytes outside the base64 alphabet; they were skipped",
@@ -46,7 +46,7 @@ extension MIMEEntity {
             reachedLimit = decoded.reachedLimit
             if decoded.hadMalformedEscape {
                 findings.append(Finding(
-                    code: FindingCode.malformedQuotedPrintable, severity: .note,
+                    code: .malformedQuotedPrintable,
                     message: "quoted-printable body has an \"=\" not followed by two hex digits; kept literally",
                     location: location))
             }
@@ -55,8 +55,7 @@ extension MIMEEntity {
             bytes = Array(body.prefix(limits.maxDecodedBytes))
         }
         if reachedLimit {
-            findings.append(.limit(
-                FindingCode.decodedSizeExceeded,
+            findings.append(.limit(.decodedSizeExceeded,
                 "part decodes to more than \(limits.maxDecodedBytes) bytes (limit decoded-bytes); the rest is ignored",
                 line: bodyLine, part: partLabel))
         }
@@ -97,11 +96,11 @@ extension MIMEEntity {
         let decoded = CharsetDecoder.decode(body.bytes, charset: used)
         if decoded.charsetWasUnknown {
             findings.append(Finding(
-                code: FindingCode.unknownCharset, severity: .warning,
+                code: .unknownCharset,
                 message: "unknown charset \"\(used)\"; the text was read as UTF-8", location: location))
         } else if decoded.hadInvalidBytes {
             findings.append(Finding(
-                code: FindingCode.invalidCharsetBytes, severity: .note,
+                code: .invalidCharsetBytes,
                 message: "text has bytes that are not valid \(used); they were replaced by U+FFFD",
                 location: location))
         }

@@ -30,7 +30,7 @@ extension MIMEEntity {
             if let why {
                 let source = contentType.charset == nil ? "<meta charset>" : "MIME charset"
                 return DecodedHTML(text: nil, charset: declared, findings: body.findings + [Finding(
-                    code: FindingCode.htmlEncodingRefused, severity: .error,
+                    code: .htmlEncodingRefused,
                     message: "HTML part labelled \"\(declared)\" (\(source)): \(why); its markup is not read. "
                         + "The sender should send HTML as UTF-8",
                     location: SourceLocation(line: bodyLine, part: partLabel))])

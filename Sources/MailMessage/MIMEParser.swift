@@ -39,7 +39,7 @@ struct MIMEParser {
                 contentType = ContentType(
                     type: "text", subtype: "plain", parameters: charset.map { ["charset": $0] } ?? [:])
                 findings.append(Finding(
-                    code: FindingCode.invalidContentType, severity: .warning,
+                    code: .invalidContentType,
                     message: "Content-Type \"\(explicitType.value)\" is not type/subtype; read as text/plain"
                         + (charset.map { " in its charset \"\($0)\"" } ?? ""),
                     location: SourceLocation(line: explicitType.line, part: path.isEmpty ? nil : path)))
@@ -51,7 +51,7 @@ struct MIMEParser {
             ?? .sevenBit
         if case .unknown(let name) = encoding {
             findings.append(Finding(
-                code: FindingCode.unknownTransferEncoding, severity: .warning,
+                code: .unknownTransferEncoding,
                 message: "unknown Content-Transfer-Encoding \"\(name)\"; the body is read as it is",
                 location: SourceLocation(line: bodyLine, part: path.isEmpty ? nil : path)))
         }
@@ -72,14 +72,13 @@ struct MIMEParser {
         let location = SourceLocation(line: bodyLine, part: path.isEmpty ? nil : path)
         guard let boundary = contentType.boundary, !boundary.isEmpty else {
             findings.append(Finding(
-                code: FindingCode.multipartWithoutBoundary, severity: .warning,
+                code: .multipartWithoutBoundary,
                 message: "\(contentType.mimeType) has no boundary parameter; its body is kept as one part",
                 location: location))
             return []
         }
         guard depth < limits.maxMIMEDepth else {
-            findings.append(.limit(
-                FindingCode.mimeDepthExceeded,
+            findings.append(.limit(.mimeDepthExceeded,
                 "multipart nested deeper than \(limits.maxMIMEDepth) levels (limit mime-depth); kept as one part",
                 line: bodyLine, part: path.isEmpty ? nil : path))
             return []
@@ -126,13 +125,13 @@ struct MIMEParser {
         }
         if let repeatedLine {
             findings.append(Finding(
-                code: FindingCode.repeatedBoundary, severity: .note,
+                code: .repeatedBoundary,
                 message: "boundary line \"--\(boundary)\" repeated with nothing between; no empty part is made of it",
                 location: SourceLocation(line: repeatedLine, part: path.isEmpty ? nil : path)))
         }
         if !closed {
             findings.append(Finding(
-                code: FindingCode.missingClosingBoundary, severity: .warning,
+                code: .missingClosingBoundary,
                 message: parts.isEmpty
                     ? "no boundary \"\(boundary)\" found in the \(contentType.mimeType) body; kept as one part"
                     : "closing boundary \"--\(boundary)--\" missing; the last part runs to the end",
@@ -143,8 +142,7 @@ struct MIMEParser {
             guard partCount < limits.maxParts else {
                 if !reportedPartLimit {
                     reportedPartLimit = true
-                    findings.append(.limit(
-                        FindingCode.tooManyParts,
+                    findings.append(.limit(.tooManyParts,
                         "more than \(limits.maxParts) MIME parts (limit mime-parts); the rest are ignored",
                         line: part.line, part: path.isEmpty ? nil : path))
                 }

@@ -26,7 +26,7 @@ public struct MailMessage: Sendable {
         self.limits = limits
         var findings: [Finding] = []
         if bytes.isEmpty {
-            findings.append(Finding(code: FindingCode.emptyMessage, severity: .error, message: "the message is empty"))
+            findings.append(Finding(code: .emptyMessage, message: "the message is empty"))
         }
         let parsed = HeaderParser(limits: limits, part: nil)
             .parse(bytes, range: 0..<bytes.count, firstLine: 1, allowsEnvelopeLine: true)
@@ -46,13 +46,13 @@ public struct MailMessage: Sendable {
         case 0:
             if !bytes.isEmpty {
                 findings.append(Finding(
-                    code: FindingCode.fromMissing, severity: .error, message: "the message has no From field"))
+                    code: .fromMissing, message: "the message has no From field"))
             }
         case 1:
             break
         default:
             findings.append(Finding(
-                code: FindingCode.fromMultiple, severity: .error,
+                code: .fromMultiple,
                 message: "the message has \(fromFields.count) From fields; RFC 5322 §3.6 allows one",
                 location: SourceLocation(line: fromFields[1].line)))
         }
@@ -61,13 +61,13 @@ public struct MailMessage: Sendable {
                 from = mailboxes
                 if mailboxes.count > 1 {
                     findings.append(Finding(
-                        code: FindingCode.fromMultipleMailboxes, severity: .warning,
+                        code: .fromMultipleMailboxes,
                         message: "the From field names \(mailboxes.count) mailboxes; the first is taken as the author",
                         location: SourceLocation(line: field.line)))
                 }
             } else {
                 findings.append(Finding(
-                    code: FindingCode.fromUnparsable, severity: .error,
+                    code: .fromUnparsable,
                     message: "the From field \"\(field.value)\" holds no address",
                     location: SourceLocation(line: field.line)))
             }

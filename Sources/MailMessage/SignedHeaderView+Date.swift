@@ -20,13 +20,13 @@ extension SignedHeaderView {
         let found = instances(of: .date)
         guard let first = found.first else {
             return DateReading(finding: Finding(
-                code: FindingCode.dateMissing, severity: .warning,
+                code: .dateMissing,
                 message: "the message has no Date field (RFC 5322 §3.6.1 requires one); it counts as older than "
                     + "any event already stored"))
         }
         guard found.count == 1, let instance = signedInstance(of: .date) else {
             return DateReading(finding: Finding(
-                code: FindingCode.dateNotSigned, severity: .warning,
+                code: .dateNotSigned,
                 message: found.count == 1
                     ? "\(signer.map { "the passing DKIM signature (\($0))" } ?? "the signature") does not cover Date, "
                         + "so the Date does not decide which version of a reservation is newer; the message counts as "
@@ -36,14 +36,14 @@ extension SignedHeaderView {
         }
         guard let parsed = MessageDate(parsing: instance.value) else {
             return DateReading(finding: Finding(
-                code: FindingCode.dateInvalid, severity: .warning,
+                code: .dateInvalid,
                 message: "Date \"\(instance.value)\" is not an RFC 5322 §3.3 date-time; the message counts as older "
                     + "than any event already stored",
                 location: SourceLocation(line: instance.line)))
         }
         guard parsed.secondsSince1970 <= now + Self.dateTolerance else {
             return DateReading(finding: Finding(
-                code: FindingCode.dateInFuture, severity: .warning,
+                code: .dateInFuture,
                 message: "Date \"\(instance.value)\" is more than a day after the clock; it is ignored and the message "
                     + "counts as older than any event already stored",
                 location: SourceLocation(line: instance.line)))

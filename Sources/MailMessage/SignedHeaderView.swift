@@ -69,7 +69,7 @@ public struct SignedHeaderView: Sendable {
         let which = signed.map { "the signed one is on line \($0.field.line), so the others were added after signing" }
             ?? "none of them is signed"
         return Finding(
-            code: FindingCode.headerAddedAfterSigning, severity: .error,
+            code: .headerAddedAfterSigning,
             message: "the message has \(found.count) \(field.displayName) fields (lines \(lines)); \(field.countRule) "
                 + "allows one and \(which): not trusted. A sender that writes \(field.displayName) more than once "
                 + "must write it once",
@@ -78,7 +78,7 @@ public struct SignedHeaderView: Sendable {
 
     private func notSigned(_ field: DecisiveHeaderField, _ instance: HeaderField) -> Finding {
         Finding(
-            code: FindingCode.contentTypeNotSigned, severity: .error,
+            code: .contentTypeNotSigned,
             message: "\(signerText) does not cover \(field.displayName) (line \(instance.line)), so anyone who relays "
                 + "the message can change how its signed body is read: not trusted. The sender must add "
                 + "\(field.name) to the signature's h= tag (DKIM signers list content-type and "

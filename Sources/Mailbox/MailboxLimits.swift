@@ -7,9 +7,3 @@ public struct MailboxLimits: Sendable, Hashable {
 
     public static let `default` = MailboxLimits()
 }
-
-public enum MailboxFindingCode {
-    public static let messageTooLarge = "message-too-large"
-    /// A message file listed in a Maildir that could not be read when its turn came.
-    public static let messageUnreadable = "message-unreadable"
-}

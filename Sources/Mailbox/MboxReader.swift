@@ -128,7 +128,7 @@ public struct MboxReader: ~Copyable {
         }
         if tooLarge {
             return MailboxMessage(location: location, bytes: [], findings: [Finding(
-                code: MailboxFindingCode.messageTooLarge, severity: .error,
+                code: .messageTooLarge,
                 message: "message is larger than \(limits.maxMessageBytes) bytes (limit message-bytes); skipped",
                 location: SourceLocation(line: startLine))])
         }

@@ -19,7 +19,7 @@ public enum MessageReference: Sendable {
                 return try MessageSource.readWhole(path, limits: limits)
             } catch {
                 return MailboxMessage(location: MessageLocation(path: path), bytes: [], findings: [Finding(
-                    code: MailboxFindingCode.messageUnreadable, severity: .error, message: error.description)])
+                    code: .messageUnreadable, message: error.description)])
             }
         }
     }

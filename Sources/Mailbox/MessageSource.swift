@@ -76,8 +76,8 @@ public enum MessageSource: Sendable {
         }
         let location = MessageLocation(path: path)
         guard let bytes else {
-            return MailboxMessage(location: location, bytes: [], findings: [.init(
-                code: MailboxFindingCode.messageTooLarge, severity: .error,
+            return MailboxMessage(location: location, bytes: [], findings: [Finding(
+                code: .messageTooLarge,
                 message: "message is larger than \(limits.maxMessageBytes) bytes (limit message-bytes); skipped")])
         }
         return MailboxMessage(location: location, bytes: bytes)

@@ -49,18 +49,20 @@ public struct MarkupExtractor: Sendable {
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html)
         } catch {
-            return ([], [Finding(code: MarkupFindingCode.htmlTooLarge, severity: .error, message: "\(error)",
+            return ([], [Finding(code: .htmlTooLarge, message: "\(error)",
                                  location: SourceLocation.inMarkup(line: 1, part: part))])
         }
         var findings: [Finding] = []
         if document.wasTruncated {
             findings.append(Finding(
-                code: MarkupFindingCode.htmlTruncated, severity: .warning,
+                code: .htmlDepthExceeded,
                 message: "HTML nested deeper than \(limits.html.maxDepth) elements (limit html-depth); deeper content is ignored",
                 location: SourceLocation.inMarkup(line: 1, part: part)))
         }
         let source = SourceText(html)
-        let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON)
+        // Lint (a profile chosen) reads on after a syntax error, as ingest recovers.
+        let jsonLD = JSONLDExtractor(limits: limits, part: part, recovers: recoversJSON,
+                                     readsRecoveredAfterError: !profiles.isEmpty)
             .extract(from: document, source: source)
         let microdata = MicrodataExtractor(limits: limits, part: part).extract(from: document, source: source)
         return (jsonLD.items + microdata.items, findings + jsonLD.findings + microdata.findings)
@@ -70,7 +72,15 @@ public struct MarkupExtractor: Sendable {
     /// references and duplicate parts are seen across them), checked against the profiles.
     public func reservations(from items: [ExtractedItem]) -> MarkupExtraction {
         let normalized = ReservationNormalizer(limits: limits, zones: zones).normalize(items)
-        let findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
+        var findings = normalized.findings + ProfileChecker(profiles: profiles).check(items)
+        // Lint (a profile chosen) also checks what the markup means; ingest reads what it can.
+        if !profiles.isEmpty {
+            let rules = MarkupRules().check(items, reservations: normalized.reservations)
+            // No cascade: a type outside schema.org is said once, as the vocabulary it is in.
+            let foreign = Set(rules.filter { $0.has(.unknownContext) }.compactMap(\.location))
+            findings.removeAll { $0.has(.unknownType) && $0.location.map(foreign.contains) == true }
+            findings += rules
+        }
         return MarkupExtraction(items: items, reservations: normalized.reservations, findings: findings.sortedByLocation())
     }
 }

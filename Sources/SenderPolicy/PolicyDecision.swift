@@ -12,7 +12,7 @@ public struct PolicyDecision: Sendable {
     public var signature: DKIMResult?
     /// Development switches that affected the decision.
     public var notes: [String]
-    /// One of ``PolicyCode``, or the code of the first of `findings`.
+    /// The id of one of ``FindingCode/senderPolicyCodes``, or the code of the first of `findings`.
     public var code: String
     public var reason: String
     /// The header as the deciding signature vouches for it: what the pipeline reads (the
@@ -33,15 +33,4 @@ public struct PolicyDecision: Sendable {
         self.headerView = headerView
         self.findings = findings
     }
-}
-
-/// The stable codes of the policy's decisions (`PolicyDecision.code`). The header rule's
-/// codes are the findings' own (`FindingCode.headerAddedAfterSigning`, `.contentTypeNotSigned`).
-public enum PolicyCode {
-    public static let trusted = "trusted"
-    public static let notVerified = "not-verified"
-    public static let notRegistered = "not-registered"
-    public static let noSingleAuthor = "no-single-author"
-    /// The only aligned passing signature's key has `t=y` (RFC 6376 §3.6.1).
-    public static let keyInTestingMode = "key-in-testing-mode"
 }

@@ -29,7 +29,7 @@ public struct SenderPolicy: Sendable {
         if allowAnyDomain { notes.append("--allow-any-domain: registered-domains list not checked") }
         guard let author = message.author else {
             let count = message.header.fields(named: "From").count
-            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.noSingleAuthor,
+            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: FindingCode.noSingleAuthor.id,
                                   reason: count == 0 ? "the message has no From address" : count > 1
                                       ? "the message has \(count) From fields" : "the From field holds no address")
         }
@@ -62,12 +62,12 @@ public struct SenderPolicy: Sendable {
             problems = view.problems
         } else if let testing = aligned.first(where: \.keyIsTesting) {
             return PolicyDecision(
-                trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.keyInTestingMode,
+                trusted: false, domain: nil, signature: nil, notes: notes, code: FindingCode.keyInTestingMode.id,
                 reason: "the key of d=\(testing.domain ?? "") s=\(testing.selector ?? "") is in testing mode (t=y), "
                     + "so the message counts as unsigned (RFC 6376 §3.6.1); the sender must remove t=y from the key "
                     + "record once its signatures verify")
         } else {
-            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: PolicyCode.notVerified,
+            return PolicyDecision(trusted: false, domain: nil, signature: nil, notes: notes, code: FindingCode.notVerified.id,
                                   reason: Self.whyNotVerified(dkim, author: author.domain, organization: fromOrganization,
                                                               suffixes: publicSuffixes))
         }
@@ -79,7 +79,7 @@ public struct SenderPolicy: Sendable {
         if !allowAnyDomain {
             guard let registered, registered.covers(author.domain) else {
                 return PolicyDecision(trusted: false, domain: nil, signature: signature, notes: notes,
-                                      code: PolicyCode.notRegistered,
+                                      code: FindingCode.notRegistered.id,
                                       reason: "\(author.domain) is not on the registered-domains list"
                                           + (registered == nil ? " (none was given: --registered FILE)" : ""),
                                       headerView: view)
@@ -89,7 +89,7 @@ public struct SenderPolicy: Sendable {
         let how = signature.map { "dkim=pass d=\($0.domain ?? "") s=\($0.selector ?? "") aligned with From \(author.domain)" }
             ?? "unverified From \(author.domain)"
         return PolicyDecision(trusted: true, domain: attributedDomain, signature: signature, notes: notes,
-                              code: PolicyCode.trusted, reason: how, headerView: view)
+                              code: FindingCode.trusted.id, reason: how, headerView: view)
     }
 
     private static func whyNotVerified(_ dkim: [DKIMResult], author: String, organization: String,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DKIM
+import Findings
 import MailMessage
 
 /// go-msgauth's `dkim` test vectors (Fixtures/peers/go-msgauth: src/*.go copied, extract.py
@@ -24,7 +25,7 @@ struct GoMsgauthVectorTests {
     ]
 
     static func goWord(_ result: DKIMResult) -> String {
-        if result.limitCode == DKIMLimitCode.signatures { return "too-many" }
+        if result.limitCode == .tooManySignatures { return "too-many" }
         return result.outcome == .pass ? "pass" : result.outcome.rawValue
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DKIM
+import Findings
 import MailMessage
 
 @Suite("verification")
@@ -153,16 +154,16 @@ struct VerifierTests {
         let records = [selectorName: try keyRecord("rsa2048")]
         let results = verify(message, records: records, limits: DKIMLimits(maxSignatures: 2))
         #expect(results.map(\.outcome) == [.pass, .pass, .neutral])
-        #expect(results[2].reason?.contains("(limit dkim-signatures)") == true && results[2].limitCode == DKIMLimitCode.signatures)
+        #expect(results[2].reason?.contains("(limit dkim-signatures)") == true && results[2].limitCode == .tooManySignatures)
         let lookups = verify(message, records: records, limits: DKIMLimits(maxKeyLookups: 1))
         #expect(lookups.map(\.outcome) == [.pass, .neutral, .neutral])
-        #expect(lookups[1].reason?.contains("(limit dns-queries)") == true && lookups[1].limitCode == DKIMLimitCode.keyLookups)
+        #expect(lookups[1].reason?.contains("(limit dns-queries)") == true && lookups[1].limitCode == .dnsQueryLimit)
         let big = try #require(verify(try signed(sampleMessage(), key: "rsa3072"),
                                       records: [selectorName: try keyRecord("rsa3072")],
                                       limits: DKIMLimits(maxRSABits: 2048)).first)
         #expect(big.outcome == .permerror)
         #expect(big.reason == "RSA key of 3072 bits exceeds the limit of 2048 (limit rsa-bits)")
-        #expect(big.limitCode == DKIMLimitCode.rsaBits && results[0].limitCode == nil)
+        #expect(big.limitCode == .rsaKeyTooLarge && results[0].limitCode == nil)
     }
 
     @Test("a temporary key lookup failure is temperror, not fail")

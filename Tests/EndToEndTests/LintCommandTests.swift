@@ -57,9 +57,13 @@ struct LintCommandTests {
         let (path, marks) = try write(Self.wwdc, name: "wwdc.html")
         let result = try TestBinary.run(["lint", path])
         #expect(result.status == 1)
-        #expect(result.stdoutText.hasPrefix("\(path):\(marks[0].0):\(marks[0].1): error: JSON-LD script: expected ',' or '}' after an object member"))
-        #expect(result.stdoutText.contains("[json-syntax-error]"))
-        #expect(result.stdoutText.contains("1 error, 0 warnings in 1 file"))
+        let syntax = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[json-syntax-error]") }
+        #expect(syntax.count == 1)
+        #expect(syntax.first?.hasPrefix("\(path):\(marks[0].0):\(marks[0].1): error: JSON-LD script: expected ',' or '}' after an object member") == true)
+        // Issue 18: lint goes on with the recovered JSON, so the sample's missing underName
+        // and its one id (an identifier-alias warning) are reported in the same run.
+        #expect(result.stdoutText.contains("lacks underName.name") && result.stdoutText.contains("[identifier-alias]"))
+        #expect(result.stdoutText.contains("2 errors, 1 warning in 1 file"))
         // extract (ingest) recovers both, with warnings at both places.
         let extract = try TestBinary.run(["extract", path])
         #expect(extract.status == 0)
@@ -71,7 +75,8 @@ struct LintCommandTests {
         let (path, marks) = try write(Self.wwdc, name: "wwdc.html")
         let result = try TestBinary.run(["lint", "--format", "github", path])
         #expect(result.status == 1)
-        #expect(result.stdoutText.hasPrefix("::error file=\(path),line=\(marks[0].0),col=\(marks[0].1),title=json-syntax-error::"))
+        #expect(result.stdoutText.split(separator: "\n").filter { $0.contains("title=json-syntax-error") }
+            == ["::error file=\(path),line=\(marks[0].0),col=\(marks[0].1),title=json-syntax-error::JSON-LD script: expected ',' or '}' after an object member, found '\"'"])
     }
 
     static let complete = """
@@ -129,7 +134,10 @@ struct LintCommandTests {
             print(suite.get('tests'), suite.get('failures'), len(cases), len(cases[0].findall('failure')), len(cases[1].findall('failure')))
             """, xmlPath.path])
         #expect(check.status == 0, "\(check.stderrText)")
-        #expect(check.stdoutText == "2 1 2 1 0\n")
+        // Issue 18: the WWDC sample, linted on as recovered, gives three cases (its missing underName,
+        // its one id as an identifier-alias warning, its syntax error), two of them failures; the
+        // clean file one passing case.
+        #expect(check.stdoutText == "4 2 4 1 0\n")
     }
 
     @Test("json: one object per file with diagnostics; usage errors exit 2")
@@ -137,8 +145,8 @@ struct LintCommandTests {
         let (path, marks) = try write(Self.wwdc, name: "wwdc.html")
         let result = try TestBinary.run(["lint", "--format", "json", path])
         let object = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
-        let diagnostic = (object?["diagnostics"] as? [[String: Any]])?.first
-        #expect(diagnostic?["code"] as? String == "json-syntax-error")
+        let diagnostic = (object?["diagnostics"] as? [[String: Any]])?.first { $0["code"] as? String == "json-syntax-error" }
+        #expect(diagnostic != nil)
         #expect(diagnostic?["line"] as? Int == marks[0].0)
         #expect(diagnostic?["column"] as? Int == marks[0].1)
         #expect(try TestBinary.run(["lint", "--format", "xml", path]).status == 2)

@@ -1,5 +1,6 @@
 import CryptoOpenSSL
 import EventSuggest
+import Findings
 import MailMessage
 import Testing
 
@@ -37,6 +38,6 @@ struct MessageInspectionTests {
     func decodingFindings() {
         let message = MailMessage(bytes: Array((
             "From: a@b.example\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVs*bG8=\r\n").utf8))
-        #expect(MessageInspection(message: message).findings.map(\.code) == [FindingCode.malformedBase64])
+        #expect(MessageInspection(message: message).findings.map(\.code) == [FindingCode.malformedBase64.id])
     }
 }

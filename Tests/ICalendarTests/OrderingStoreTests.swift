@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Testing
 @testable import ICalendar
@@ -146,7 +147,7 @@ func finalCalendar(_ mails: [BookingMail], alarms: Bool = false) throws -> [Stri
     let store = CalendarStore(collection: collection, now: orderingNow, mapping: EventMappingOptions(alarms: alarms))
     for mail in mails {
         let outcomes = try store.apply(mail.reservations, from: mail.source)
-        if let problem = outcomes.first(where: { $0.action == .failed || $0.code == StoreOutcomeCode.sameVersionConflict }) {
+        if let problem = outcomes.first(where: { $0.action == .failed || $0.code == FindingCode.sameVersionConflict.id }) {
             throw ReaderFailure(message: "\(mail): \(problem)")
         }
     }

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import LintReport
+import MailMessage
 import SchemaMarkup
 import TestSupport
 import Testing
@@ -41,9 +42,9 @@ enum ReportFixtures {
     static let partFile = LintedFile(
         path: "mail/bellavista.eml",
         findings: [
-            Finding(code: "json-syntax-error", severity: .error, message: "JSON-LD script: expected ',' or '}'",
+            Finding(code: .jsonSyntaxError, severity: .error, message: "JSON-LD script: expected ',' or '}'",
                     location: SourceLocation(.decodedPart("2"), line: 14, column: 36, partStartLine: 40)),
-            Finding(code: "html-attachment-ignored", severity: .note, message: "part 3 is an HTML attachment",
+            Finding(code: .htmlAttachmentIgnored, severity: .note, message: "part 3 is an HTML attachment",
                     location: SourceLocation(line: 61, part: "3")),
         ],
         texts: [.decodedPart("2"): (1...20).map { "decoded line \($0)" }.joined(separator: "\n")])
@@ -63,7 +64,7 @@ enum ReportFixtures {
 struct FindingLineTests {
     @Test("a position in the file itself: its line and column")
     func inFile() {
-        let finding = Finding(code: "invalid-date-time", severity: .error, message: "startTime \"x\" is not ISO 8601",
+        let finding = Finding(code: .invalidDateTime, severity: .error, message: "startTime \"x\" is not ISO 8601",
                               location: SourceLocation(.document, line: 14, column: 36))
         #expect(FindingLine.text(finding, path: "t.html") == "t.html:14:36: error: startTime \"x\" is not ISO 8601 [invalid-date-time]")
     }

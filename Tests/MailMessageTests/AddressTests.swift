@@ -1,3 +1,4 @@
+import Findings
 import Testing
 @testable import MailMessage
 
@@ -34,14 +35,14 @@ struct AddressTests {
         #expect(author.displayName == testCase.name)
         #expect(author.address == testCase.address)
         #expect(author.domain == testCase.domain)
-        #expect(!message.findingCodes.contains(FindingCode.fromUnparsable))
+        #expect(!message.findingCodes.contains(FindingCode.fromUnparsable.id))
     }
 
     @Test("zero From fields is reported")
     func noFrom() {
         let message = MailMessage("Subject: x\r\n\r\n")
         #expect(message.author == nil)
-        #expect(message.findingCodes.contains(FindingCode.fromMissing))
+        #expect(message.findingCodes.contains(FindingCode.fromMissing.id))
     }
 
     @Test("several From fields are reported, and there is no single author")
@@ -49,7 +50,7 @@ struct AddressTests {
         let message = MailMessage("From: a@x.example\r\nFrom: b@y.example\r\n\r\n")
         #expect(message.author == nil)
         #expect(message.from.first?.address == "a@x.example")
-        let finding = message.findings.first { $0.code == FindingCode.fromMultiple }
+        let finding = message.findings.first { $0.code == FindingCode.fromMultiple.id }
         #expect(finding?.location?.line == 2)
     }
 
@@ -57,9 +58,9 @@ struct AddressTests {
     func oddFrom() {
         let several = MailMessage("From: a@x.example, b@y.example\r\n\r\n")
         #expect(several.from.map(\.address) == ["a@x.example", "b@y.example"])
-        #expect(several.findingCodes.contains(FindingCode.fromMultipleMailboxes))
+        #expect(several.findingCodes.contains(FindingCode.fromMultipleMailboxes.id))
         let none = MailMessage("From: undisclosed\r\n\r\n")
         #expect(none.author == nil)
-        #expect(none.findingCodes.contains(FindingCode.fromUnparsable))
+        #expect(none.findingCodes.contains(FindingCode.fromUnparsable.id))
     }
 }

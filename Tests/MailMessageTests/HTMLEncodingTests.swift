@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import MailMessage
 import Testing
@@ -24,7 +25,7 @@ struct HTMLEncodingTests {
                      Self.htmlPart(charset: nil, body: Self.utf7Markup, meta: label)] {
             let decoded = part.decodedHTML()
             #expect(decoded.text == nil, "\(label)")
-            let finding = try #require(decoded.findings.first { $0.code == FindingCode.htmlEncodingRefused })
+            let finding = try #require(decoded.findings.first { $0.code == FindingCode.htmlEncodingRefused.id })
             #expect(finding.message.lowercased().contains("\"\(label.lowercased())\""), "\(finding.message)")
         }
     }
@@ -38,7 +39,7 @@ struct HTMLEncodingTests {
         let part = Self.htmlPart(charset: label, body: body)
         let decoded = part.decodedHTML()
         #expect(decoded.text == part.decodedText().text, "\(label)")
-        #expect(!decoded.findings.contains { $0.code == FindingCode.htmlEncodingRefused })
+        #expect(!decoded.findings.contains { $0.code == FindingCode.htmlEncodingRefused.id })
         // No charset at all, no meta: read as before (ASCII).
         #expect(Self.htmlPart(charset: nil, body: "<p>x</p>").decodedHTML().text == "<p>x</p>\n")
     }

@@ -1,3 +1,4 @@
+import Findings
 import Testing
 @testable import MailMessage
 
@@ -47,7 +48,7 @@ struct HeaderTests {
         let message = MailMessage("From: a@b.example\r\nthis is body text\r\nmore\r\n")
         #expect(message.header.fields.count == 1)
         #expect(message.body.elementsEqual("this is body text\r\nmore\r\n".utf8))
-        #expect(message.findings.first?.code == FindingCode.missingHeaderSeparator)
+        #expect(message.findings.first?.code == FindingCode.missingHeaderSeparator.id)
         #expect(message.findings.first?.location?.line == 2)
     }
 
@@ -62,7 +63,7 @@ struct HeaderTests {
     func orphanContinuation() {
         let message = MailMessage("  stray\r\nFrom: a@b.example\r\n\r\n")
         #expect(message.header.fields.map(\.name) == ["From"])
-        #expect(message.findingCodes == [FindingCode.orphanContinuationLine])
+        #expect(message.findingCodes == [FindingCode.orphanContinuationLine.id])
     }
 
     @Test("a message without a body or without an empty line still parses")
@@ -78,7 +79,7 @@ struct HeaderTests {
         let big = "X-Big: " + String(repeating: "a", count: 5_000) + "\r\n"
         let message = MailMessage("From: a@b.example\r\n" + big + "Subject: late\r\n\r\nbody", limits: .init(maxHeaderBytes: 1_000))
         #expect(message.header.fields.map(\.name) == ["From"])
-        let finding = message.findings.first { $0.code == FindingCode.headerTooLarge }
+        let finding = message.findings.first { $0.code == FindingCode.headerTooLarge.id }
         #expect(finding?.message.contains("(limit header-bytes)") == true)
         #expect(finding?.location?.line == 2)
         #expect(message.body.elementsEqual("body".utf8))
@@ -89,7 +90,7 @@ struct HeaderTests {
         let fields = (0..<20).map { "X-N\($0): v\r\n" }.joined()
         let message = MailMessage("From: a@b.example\r\n" + fields + "\r\nbody", limits: .init(maxHeaderFields: 5))
         #expect(message.header.fields.count == 5)
-        #expect(message.findingCodes.contains(FindingCode.tooManyHeaderFields))
+        #expect(message.findingCodes.contains(FindingCode.tooManyHeaderFields.id))
         #expect(message.body.elementsEqual("body".utf8))
     }
 

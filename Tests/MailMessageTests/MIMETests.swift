@@ -1,3 +1,4 @@
+import Findings
 import Testing
 @testable import MailMessage
 
@@ -39,24 +40,24 @@ struct MIMETests {
         let leaves = message.leafParts
         #expect(leaves.map(\.contentType.mimeType) == ["message/rfc822", "text/plain"])
         #expect(leaves[1].decodedText().text == "second, and no closing boundary follows\n")
-        #expect(message.findingCodes == [FindingCode.missingClosingBoundary])
+        #expect(message.findingCodes == [FindingCode.missingClosingBoundary.id])
     }
 
     @Test("a multipart without boundary, or whose boundary never appears, is one leaf with a finding")
     func noBoundary() {
         let without = MailMessage("Content-Type: multipart/mixed\r\n\r\nbody")
         #expect(without.leafParts.map(\.contentType.mimeType) == ["multipart/mixed"])
-        #expect(without.mimeFindingCodes == [FindingCode.multipartWithoutBoundary])
+        #expect(without.mimeFindingCodes == [FindingCode.multipartWithoutBoundary.id])
         let absent = MailMessage("Content-Type: multipart/mixed; boundary=zz\r\n\r\nbody")
         #expect(absent.leafParts.count == 1)
-        #expect(absent.mimeFindingCodes == [FindingCode.missingClosingBoundary])
+        #expect(absent.mimeFindingCodes == [FindingCode.missingClosingBoundary.id])
     }
 
     @Test("an invalid Content-Type is read as text/plain with a finding")
     func invalidContentType() {
         let message = MailMessage("Content-Type: garbage\r\n\r\nbody")
         #expect(message.leafParts.first?.contentType.mimeType == "text/plain")
-        #expect(message.mimeFindingCodes == [FindingCode.invalidContentType])
+        #expect(message.mimeFindingCodes == [FindingCode.invalidContentType.id])
     }
 
     @Test("a boundary-like line with other text after it is not a delimiter")
@@ -75,7 +76,7 @@ struct MIMETests {
         }
         let unknown = MailMessage("Content-Transfer-Encoding: x-uuencode\r\n\r\nabc")
         #expect(unknown.leafParts[0].decodedBody().bytes == "abc".bytes)
-        #expect(unknown.mimeFindingCodes == [FindingCode.unknownTransferEncoding])
+        #expect(unknown.mimeFindingCodes == [FindingCode.unknownTransferEncoding.id])
     }
 
     @Test("HTML without a MIME charset is decoded by its <meta charset>; encoded words in iso-2022-jp")
@@ -114,7 +115,7 @@ struct MIMETests {
         for level in 0..<10 { text += "Content-Type: multipart/mixed; boundary=b\(level)\r\n\r\n--b\(level)\r\n" }
         text += "Content-Type: text/plain\r\n\r\ninnermost\r\n"
         let message = MailMessage(text, limits: .init(maxMIMEDepth: 3))
-        #expect(message.findingCodes.contains(FindingCode.mimeDepthExceeded))
+        #expect(message.findingCodes.contains(FindingCode.mimeDepthExceeded.id))
         #expect(message.leafParts.count == 1)
         #expect(message.leafParts[0].path == "1.1.1")
         #expect(message.leafParts[0].contentType.mimeType == "multipart/mixed")
@@ -126,7 +127,7 @@ struct MIMETests {
         let message = MailMessage("Content-Type: multipart/mixed; boundary=b\r\n\r\n" + parts + "--b--\r\n",
                                   limits: .init(maxParts: 10))
         #expect(message.leafParts.count == 9) // the root counts as one
-        #expect(message.findingCodes.filter { $0 == FindingCode.tooManyParts }.count == 1)
+        #expect(message.findingCodes.filter { $0 == FindingCode.tooManyParts.id }.count == 1)
     }
 
     @Test("decoded size limit: decoding stops at maxDecodedBytes with a finding")
@@ -135,6 +136,6 @@ struct MIMETests {
                                   limits: .init(maxDecodedBytes: 30))
         let decoded = message.leafParts[0].decodedBody(limits: message.limits)
         #expect(decoded.bytes.count == 30)
-        #expect(decoded.findings.map(\.code) == [FindingCode.decodedSizeExceeded])
+        #expect(decoded.findings.map(\.code) == [FindingCode.decodedSizeExceeded.id])
     }
 }

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import MailMessage
 import Testing
@@ -69,7 +70,7 @@ struct SignedHeaderViewTests {
         let view = Self.view(added + Self.signedHeader, signing: Self.all)
         let problem = try #require(view.problems.first)
         #expect(view.problems.count == 1)
-        #expect(problem.code == FindingCode.headerAddedAfterSigning)
+        #expect(problem.code == FindingCode.headerAddedAfterSigning.id)
         #expect(problem.message.contains("2 \(field) fields (lines 1, "), "\(problem.message)")
         #expect(problem.message.contains("added after signing"))
         #expect(problem.location?.line == 1)
@@ -82,7 +83,7 @@ struct SignedHeaderViewTests {
     func appended() {
         let text = Self.signedHeader.replacingOccurrences(of: "\n\n", with: "\nContent-Type: text/plain\n\n")
         let view = Self.view(text, signing: Self.all)
-        #expect(view.problems.map(\.code) == [FindingCode.headerAddedAfterSigning])
+        #expect(view.problems.map(\.code) == [FindingCode.headerAddedAfterSigning.id])
     }
 
     @Test("a Content-Type or Content-Transfer-Encoding the signature does not cover: content-type-not-signed")
@@ -91,7 +92,7 @@ struct SignedHeaderViewTests {
             let view = Self.view(Self.signedHeader, signing: Self.all.filter { $0 != left })
             let problem = try #require(view.problems.first)
             #expect(view.problems.count == 1)
-            #expect(problem.code == FindingCode.contentTypeNotSigned)
+            #expect(problem.code == FindingCode.contentTypeNotSigned.id)
             #expect(problem.message.contains("must add \(left) to the signature's h= tag"), "\(problem.message)")
             #expect(problem.message.contains("d=epicsteak.example s=2020"))
         }
@@ -105,11 +106,11 @@ struct SignedHeaderViewTests {
         ("Date: Fri, 19 Jun 2020 10:00:00 -0700", true, 1_592_586_000, nil),
         ("Date: Thu, 19 Jun 2003 10:00:00 -0700", true, 1_056_042_000, nil), // the far past is a date
         ("Date: Sat, 20 Jun 2020 23:00:00 +0000", true, 1_592_694_000, nil), // within a day
-        ("Date: Mon, 22 Jun 2020 00:00:00 +0000", true, nil, FindingCode.dateInFuture),
-        ("Date: Fri, 19 Jun 2037 10:00:00 -0700", true, nil, FindingCode.dateInFuture),
-        ("Date: tomorrow, probably", true, nil, FindingCode.dateInvalid),
-        ("Date: Fri, 19 Jun 2020 10:00:00 -0700", false, nil, FindingCode.dateNotSigned),
-        (nil, true, nil, FindingCode.dateMissing),
+        ("Date: Mon, 22 Jun 2020 00:00:00 +0000", true, nil, FindingCode.dateInFuture.id),
+        ("Date: Fri, 19 Jun 2037 10:00:00 -0700", true, nil, FindingCode.dateInFuture.id),
+        ("Date: tomorrow, probably", true, nil, FindingCode.dateInvalid.id),
+        ("Date: Fri, 19 Jun 2020 10:00:00 -0700", false, nil, FindingCode.dateNotSigned.id),
+        (nil, true, nil, FindingCode.dateMissing.id),
     ]
 
     @Test("the Date the version rule may use", arguments: dateCases)
@@ -126,7 +127,7 @@ struct SignedHeaderViewTests {
     func twoDates() {
         let view = Self.view("Date: Fri, 19 Jun 2037 10:00:00 -0700\n" + Self.signedHeader, signing: Self.all)
         #expect(view.date(now: Self.now).secondsSince1970 == nil)
-        #expect(view.date(now: Self.now).finding?.code == FindingCode.dateNotSigned)
+        #expect(view.date(now: Self.now).finding?.code == FindingCode.dateNotSigned.id)
     }
 
     @Test("the MIME layer reads the top-level body with the bottom-most (signed) Content-Type and encoding")

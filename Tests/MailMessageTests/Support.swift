@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 @testable import MailMessage
 
@@ -22,5 +23,5 @@ extension MailMessage {
     var findingCodes: [String] { findings.map(\.code) }
     /// The codes of findings about the MIME structure, leaving out those about a missing From
     /// (the MIME tests use bare messages).
-    var mimeFindingCodes: [String] { findingCodes.filter { $0 != FindingCode.fromMissing } }
+    var mimeFindingCodes: [String] { findingCodes.filter { $0 != FindingCode.fromMissing.id } }
 }

@@ -97,7 +97,7 @@ struct MboxReferenceTests {
                 let read = try readMbox(path, format: format, limits: MailboxLimits(maxMessageBytes: limit),
                                         chunkSize: chunkSize).map {
                     PlainMbox.Message(bytes: $0.bytes, line: $0.location.line ?? 0,
-                                      tooLarge: $0.findingCodes == [MailboxFindingCode.messageTooLarge])
+                                      tooLarge: $0.findingCodes == [FindingCode.messageTooLarge.id])
                 }
                 let expected = PlainMbox.messages(file, format: format, limit: limit)
                 #expect(read == expected, "round \(round), \(format), limit \(limit): \(String(decoding: file, as: UTF8.self).debugDescription)")

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Mailbox
 import Testing
@@ -81,10 +82,10 @@ struct MessageSourceTests {
         try FileManager.default.removeItem(atPath: first)
         let vanished = references[0].load(limits: .default)
         #expect(vanished.bytes.isEmpty && vanished.location == MessageLocation(path: first))
-        #expect(vanished.findings.map(\.code) == [MailboxFindingCode.messageUnreadable])
+        #expect(vanished.findings.map(\.code) == [FindingCode.messageUnreadable.id])
         #expect(vanished.findings.first?.message.contains(first) == true)
         // Over the size limit: the same finding as forEachMessage gives.
-        #expect(references[1].load(limits: MailboxLimits(maxMessageBytes: 4)).findings.map(\.code) == [MailboxFindingCode.messageTooLarge])
+        #expect(references[1].load(limits: MailboxLimits(maxMessageBytes: 4)).findings.map(\.code) == [FindingCode.messageTooLarge.id])
 
         let mbox = try directory.write("From a@example.com Mon Jan  1 00:00:00 2024\nSubject: x\n\nbody\n", to: "box.mbox")
         var fromMbox: [MessageReference] = []

@@ -1,3 +1,4 @@
+import Findings
 import Foundation
 import Mailbox
 import Testing
@@ -40,7 +41,7 @@ struct OddFileTests {
         let read = try #require(messages)
         // Nothing else lost: the messages around it come whole.
         #expect(read.map(\.text) == ["Subject: 1\n\none\n", "", "Subject: 3\n\nthree\n"])
-        #expect(read.map(\.findingCodes) == [[], [MailboxFindingCode.messageUnreadable], []])
+        #expect(read.map(\.findingCodes) == [[], [FindingCode.messageUnreadable.id], []])
         let what = kind.hasSuffix("/dev/zero") ? "a character device" : "a FIFO (named pipe)"
         #expect(read[1].findings.first?.message == "\(odd): cannot read: \(what), not a regular file")
     }

@@ -42,7 +42,7 @@ struct FindingPositionTests {
             </body></html>
             """)
         let result = Self.lint(marked.text, profiles: [])
-        #expect(result.codes == [MarkupFindingCode.invalidDateTime, MarkupFindingCode.noTimeZone])
+        #expect(result.codes == [FindingCode.invalidDateTime.id, FindingCode.noTimeZone.id])
         #expect(result.findings.map(\.position) == marked.positions)
         // Attack: the old place, the script tag's line, must not be what is reported.
         #expect(!result.findings.contains { $0.location?.line == 2 })
@@ -62,7 +62,7 @@ struct FindingPositionTests {
             </script></body></html>
             """)
         let result = Self.lint(marked.text, profiles: [.apple])
-        let missing = result.findings(MarkupFindingCode.missingProperty)
+        let missing = result.findings(FindingCode.missingProperty.id)
         #expect(!missing.isEmpty)
         #expect(missing.allSatisfy { $0.position == marked.positions[0] })
     }
@@ -74,7 +74,7 @@ struct FindingPositionTests {
         let marked = MarkupFixture.strip("<html><body><script type=\"application/ld+json\">\(first)</script>"
             + "<script type=\"application/ld+json\">\(second)</script></body></html>")
         let result = Self.lint(marked.text, profiles: [])
-        #expect(result.codes == [MarkupFindingCode.unknownStatus, MarkupFindingCode.unknownStatus])
+        #expect(result.codes == [FindingCode.unknownStatus.id, FindingCode.unknownStatus.id])
         #expect(result.findings.map(\.position) == marked.positions)
         #expect(marked.positions.allSatisfy { $0.line == 1 } && marked.positions[0].column < marked.positions[1].column)
     }
@@ -90,7 +90,7 @@ struct FindingPositionTests {
             </script>
             """)
         let result = Self.lint(marked.text, profiles: [])
-        #expect(result.codes == [MarkupFindingCode.unknownType])
+        #expect(result.codes == [FindingCode.unknownType.id])
         #expect(result.findings.first?.position == marked.positions[0])
     }
 
@@ -115,7 +115,7 @@ struct FindingPositionTests {
             </body></html>
             """)
         let result = Self.lint(marked.text, profiles: [])
-        #expect(result.codes == [MarkupFindingCode.invalidDateTime])
+        #expect(result.codes == [FindingCode.invalidDateTime.id])
         #expect(result.findings.first?.position == marked.positions[0])
     }
 
@@ -126,9 +126,9 @@ struct FindingPositionTests {
             + #"‸<meta itemprop="reservationStatus" content="X"></div>‸<div itemscope itemtype="http://schema.org/Reservation">"#
             + #"<meta itemprop="reservationNumber" content="B"></div>"#)
         let result = Self.lint(marked.text, profiles: [])
-        let unknownType = try #require(result.findings(MarkupFindingCode.unknownType).first)
+        let unknownType = try #require(result.findings(FindingCode.unknownType.id).first)
         #expect(unknownType.position == marked.positions[1])
-        #expect(result.findings(MarkupFindingCode.unknownStatus).first?.position == marked.positions[0])
+        #expect(result.findings(FindingCode.unknownStatus.id).first?.position == marked.positions[0])
     }
 
     @Test("ItemView: the object's place, a property's value, and every place a duplicated key is written")
@@ -164,6 +164,6 @@ struct FindingPositionTests {
             ]</script>
             """)
         let result = Self.lint(marked.text, profiles: [])
-        #expect(result.findings(MarkupFindingCode.invalidDateTime).first?.position == marked.positions[0])
+        #expect(result.findings(FindingCode.invalidDateTime.id).first?.position == marked.positions[0])
     }
 }

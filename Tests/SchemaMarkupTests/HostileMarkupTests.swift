@@ -30,7 +30,7 @@ struct HostileMarkupTests {
             + "<script type=\"application/ld+json\">\(Self.reservation.replacingOccurrences(of: "RXJ34P", with: "DEEP"))</script>"
             + String(repeating: "</div>", count: depth) + "</body></html>"
         let result = Self.timed(10, "1 MB of nesting") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes == [MarkupFindingCode.htmlTruncated])
+        #expect(result.codes == [FindingCode.htmlDepthExceeded.id])
         #expect(result.findings.first?.severity == .warning)
         #expect(result.findings.first?.message.contains("(limit html-depth)") == true)
         #expect(result.reservations.map(\.reservationID) == ["RXJ34P"])
@@ -43,8 +43,8 @@ struct HostileMarkupTests {
         let html = #"<html><body><div itemscope itemtype="http://schema.org/Thing">"#
             + String(repeating: open, count: count) + String(repeating: "</div>", count: count + 1) + "</body></html>"
         let result = Self.timed(10, "1 MB of nested items") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes.contains(MarkupFindingCode.itemTooDeep))
-        #expect(result.codes.contains(MarkupFindingCode.htmlTruncated))
+        #expect(result.codes.contains(FindingCode.itemTooDeep.id))
+        #expect(result.codes.contains(FindingCode.htmlDepthExceeded.id))
         #expect(result.items.count == 1)
     }
 
@@ -56,7 +56,7 @@ struct HostileMarkupTests {
     func deepJSON(_ json: String) {
         let html = MarkupFixture.page(json)
         let result = Self.timed(10, "deep JSON") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes == [MarkupFindingCode.jsonTooDeep])
+        #expect(result.codes == [FindingCode.jsonTooDeep.id])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.location?.line == 3)
         #expect(result.items.isEmpty)
@@ -67,7 +67,7 @@ struct HostileMarkupTests {
         let html = "<html><body><script type=\"application/ld+json\">[" + String(repeating: "0,", count: 50 << 20)
             + "0]</script></body></html>"
         let result = Self.timed(10, "100 MB script") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes == [MarkupFindingCode.htmlTooLarge])
+        #expect(result.codes == [FindingCode.htmlTooLarge.id])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.message.contains("exceeds the limit of \(16 << 20) bytes") == true)
         #expect(result.items.isEmpty)
@@ -79,7 +79,7 @@ struct HostileMarkupTests {
         let html = "<html><body>\n<script type=\"application/ld+json\">\(big)</script>\n"
             + "<script type=\"application/ld+json\">\(Self.reservation)</script>\n</body></html>"
         let result = Self.timed(10, "5 MB script") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes == [MarkupFindingCode.jsonTooLarge])
+        #expect(result.codes == [FindingCode.jsonTooLarge.id])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.position == MarkupFixture.Position(line: 2, column: 36))
         #expect(result.reservations.map(\.reservationID) == ["RXJ34P"])
@@ -94,7 +94,7 @@ struct HostileMarkupTests {
         }
         html += "</body></html>"
         let result = Self.timed(10, "itemref chain") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes.contains(MarkupFindingCode.itemTooDeep))
+        #expect(result.codes.contains(FindingCode.itemTooDeep.id))
         #expect(result.items.count == 1)
     }
 
@@ -108,9 +108,9 @@ struct HostileMarkupTests {
         }
         html += "</body></html>"
         let result = Self.timed(15, "itemref mesh") { MarkupExtractor().extract(html: html) }
-        #expect(result.codes.contains(MarkupFindingCode.tooManyItems))
-        #expect(result.codes.contains(MarkupFindingCode.itemrefCycle))
-        #expect(result.findings(MarkupFindingCode.tooManyItems).count == 1)
+        #expect(result.codes.contains(FindingCode.tooManyItems.id))
+        #expect(result.codes.contains(FindingCode.itemrefCycle.id))
+        #expect(result.findings(FindingCode.tooManyItems.id).count == 1)
         // A limit hit is a diagnostic, not one per element it stopped: the findings are bounded too.
         #expect(result.findings.count <= 100, "\(result.findings.count) findings")
     }
@@ -121,7 +121,7 @@ struct HostileMarkupTests {
         let html = "<html><body>" + String(repeating: item + "\n", count: 5_000) + "</body></html>"
         let result = Self.timed(10, "5,000 items") { MarkupExtractor().extract(html: html) }
         #expect(result.items.count == MarkupLimits().maxItems)
-        #expect(result.codes == [MarkupFindingCode.tooManyItems])
+        #expect(result.codes == [FindingCode.tooManyItems.id])
         #expect(result.findings.first?.severity == .warning)
         #expect(result.findings.first?.location?.line == MarkupLimits().maxItems + 1)
     }
@@ -135,7 +135,7 @@ struct HostileMarkupTests {
         html += "</body></html>"
         let result = Self.timed(10, "3,000 scripts") { MarkupExtractor().extract(html: html) }
         #expect(result.reservations.count == MarkupLimits().maxReservations)
-        #expect(result.codes == [MarkupFindingCode.tooManyReservations])
+        #expect(result.codes == [FindingCode.tooManyReservations.id])
     }
 
     // MARK: Invalid UTF-8 (the part's decoder replaces each bad sequence with U+FFFD)
@@ -167,7 +167,7 @@ struct HostileMarkupTests {
         bytes += [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80] + Array("\"".utf8) + marker + Array(" \"x\": 1}</script></body></html>".utf8)
         let marked = MarkupFixture.strip(String(decoding: bytes, as: UTF8.self))
         let result = MarkupExtractor().extract(html: marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.position == marked.positions.first)
     }
 

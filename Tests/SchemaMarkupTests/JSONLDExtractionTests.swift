@@ -284,7 +284,7 @@ struct JSONLDExtractionTests {
         let expected = try #require(fixture.positions.first)
         for recovers in [true, false] {
             let result = MarkupExtractor(recoversJSON: recovers).extract(html: fixture.text, part: "2")
-            #expect(result.codes == [MarkupFindingCode.jsonSyntaxError], "recovers: \(recovers)")
+            #expect(result.codes == [FindingCode.jsonSyntaxError.id], "recovers: \(recovers)")
             let finding = try #require(result.findings.first)
             #expect(finding.severity == .error)
             #expect(finding.position == expected, "recovers: \(recovers)")
@@ -300,7 +300,7 @@ struct JSONLDExtractionTests {
         let fixture = try MarkupFixture.marked("positions/second-script.html")
         #expect(fixture.positions.count == 2)
         let result = MarkupExtractor().extract(html: fixture.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id, FindingCode.jsonRecovered.id])
         #expect(result.findings.map(\.position) == fixture.positions)
         #expect(result.findings.allSatisfy { $0.severity == .warning })
         #expect(result.findings.first?.message.contains("missing ','") == true)
@@ -315,7 +315,7 @@ struct JSONLDExtractionTests {
     func strictPositions() throws {
         let fixture = try MarkupFixture.marked("positions/second-script.html")
         let result = MarkupExtractor(recoversJSON: false).extract(html: fixture.text)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.position == fixture.positions.first)
         #expect(result.findings.first?.severity == .error)
         #expect(result.items.count == 1)  // the first script, a Person
@@ -333,7 +333,7 @@ struct JSONLDExtractionTests {
         let marked = MarkupFixture.strip("<html><body>" + source + "</body></html>")
         for recovers in [true, false] {
             let result = MarkupExtractor(recoversJSON: recovers).extract(html: marked.text)
-            #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+            #expect(result.codes == [FindingCode.jsonSyntaxError.id])
             #expect(result.findings.first?.position == marked.positions.first, "recovers: \(recovers)")
         }
     }
@@ -343,11 +343,11 @@ struct JSONLDExtractionTests {
         let marked = MarkupFixture.strip(
             #"<html><body><script type="application/ld+json">{"@type": "Person", "name": "Eva"‸,}</script></body></html>"#)
         let recovered = MarkupExtractor().extract(html: marked.text)
-        #expect(recovered.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(recovered.codes == [FindingCode.jsonRecovered.id])
         #expect(recovered.findings.first?.position == marked.positions.first)
         #expect(recovered.items.count == 1)
         let strict = MarkupExtractor(recoversJSON: false).extract(html: marked.text)
-        #expect(strict.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(strict.codes == [FindingCode.jsonSyntaxError.id])
         #expect(strict.findings.first?.position == marked.positions.first)
         #expect(strict.items.isEmpty)
     }
@@ -361,7 +361,7 @@ struct JSONLDExtractionTests {
                 + #"<script type="application/ld+json">"# + leg + #""111"‸ "x":1}}</script>"#
                 + "</body></html>")
         let result = MarkupExtractor().extract(html: marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.position == marked.positions.first)
     }
 
@@ -372,7 +372,7 @@ struct JSONLDExtractionTests {
                 + "<script type=\"application/ld+json\">\n{\n  \"@type\": \"Person\",\n  \"name\": \"Eva\"‸ \"x\": 1\n}\n</script>\n</body></html>\n")
         let html = marked.text.replacingOccurrences(of: "\n", with: "\r\n")
         let result = MarkupExtractor().extract(html: html)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError, MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id, FindingCode.jsonSyntaxError.id])
         #expect(result.findings.map(\.position) == marked.positions)
     }
 

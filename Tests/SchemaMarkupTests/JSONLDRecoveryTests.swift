@@ -34,7 +34,7 @@ struct JSONLDRecoveryTests {
     func commentLinePositions() throws {
         let marked = MarkupFixture.strip("<!-- reservation markup -->\n{\"@type\": \"Person\", \"name\": \"A\"‸\n \"x\": 1}")
         let result = Self.extract(marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let position = try #require(marked.positions.first)
         // The page puts the script on line 3.
         #expect(result.findings.first?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
@@ -49,7 +49,7 @@ struct JSONLDRecoveryTests {
         // is an error, never silently cut (the comment could be hiding where the JSON starts).
         let result = Self.extract(script)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     @Test("a one-line `<!-- {…} -->` wrapper is still read as the wrapper, not dropped as a comment")
@@ -74,7 +74,7 @@ struct JSONLDRecoveryTests {
         let marked = MarkupFixture.strip(Self.flight + "‸" + Self.second)
         let result = Self.extract(marked.text)
         #expect(result.reservations.map(\.reservationID) == ["RXJ34P", "QQQ111"])
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let position = try #require(marked.positions.first)
         #expect(result.findings.first?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
     }
@@ -89,14 +89,14 @@ struct JSONLDRecoveryTests {
     func adjacentTopLevelObjectsInLint() {
         let result = Self.extract(Self.flight + Self.second, recovers: false)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     @Test("an object followed by anything but an object stays an error: nothing after it is guessed at")
     func objectThenOther() {
         let result = Self.extract(Self.flight + #" "RXJ34P""#)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
     }
 
     // MARK: a script whose text is HTML-escaped
@@ -114,7 +114,7 @@ struct JSONLDRecoveryTests {
     func escapedScript(_ script: String) throws {
         let result = Self.extract(script)
         #expect(result.placeless == [JSONLDExtractionTests.expectedFlight])
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered])
+        #expect(result.codes == [FindingCode.jsonRecovered.id])
         let finding = try #require(result.findings.first)
         #expect(finding.message.contains("HTML-escaped"))
         // The first escaped quote follows the `{` at the start of the flight's line.
@@ -129,14 +129,14 @@ struct JSONLDRecoveryTests {
         let script = #"{&quot;@type&quot;: &quot;Person&quot;, &quot;name&quot;: &quot;Tom &amp; Jerry &lt;3 &#39;&#x41;&#66;&apos; &eacute;&quot;}"#
         let result = Self.extract(script)
         #expect(result.items.first?.value["name"] == .string("Tom & Jerry <3 'AB' é"))
-        #expect(Set(result.codes) == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.htmlReferenceInJSON])
+        #expect(Set(result.codes) == [FindingCode.jsonRecovered.id, FindingCode.htmlReferenceInJSON.id])
     }
 
     @Test("a position in escaped text is reported where it is in the HTML, not in the decoded text")
     func escapedPositions() throws {
         let marked = MarkupFixture.strip("{&quot;@type&quot;: &quot;Person&quot;,\n &quot;name&quot;: &quot;A&quot;‸ &quot;x&quot;: 1}")
         let result = Self.extract(marked.text)
-        #expect(result.codes == [MarkupFindingCode.jsonRecovered, MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonRecovered.id, FindingCode.jsonSyntaxError.id])
         let position = try #require(marked.positions.first)
         #expect(result.findings.last?.position == MarkupFixture.Position(line: position.line + 2, column: position.column))
     }
@@ -152,14 +152,14 @@ struct JSONLDRecoveryTests {
         #expect(result.items.first?.value["name"] == .string(#"say "hi""#))
         #expect(result.items.first?.value["x"] == .string(#"", "y": "z"#))
         #expect(result.items.first?.value["y"] == nil)
-        #expect(result.codes == [MarkupFindingCode.htmlReferenceInJSON])
+        #expect(result.codes == [FindingCode.htmlReferenceInJSON.id])
     }
 
     @Test("lint does not unescape: an escaped script is a syntax error at the first &")
     func escapedInLint() {
         let result = Self.extract(Self.escaped(Self.flight), recovers: false)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.jsonSyntaxError])
+        #expect(result.codes == [FindingCode.jsonSyntaxError.id])
         #expect(result.findings.first?.position == MarkupFixture.Position(line: 3, column: 2))
     }
 

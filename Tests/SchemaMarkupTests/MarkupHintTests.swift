@@ -1,3 +1,4 @@
+import Findings
 import Testing
 @testable import SchemaMarkup
 
@@ -40,6 +41,6 @@ struct MarkupHintTests {
     @Test("a part over html-bytes is still reported, with or without the words")
     func tooLargeIsReported() {
         let extractor = MarkupExtractor(limits: MarkupLimits(html: .init(maxBytes: 10)))
-        #expect(extractor.items(fromHTML: "<p>no markup but large</p>").findings.map(\.code) == [MarkupFindingCode.htmlTooLarge])
+        #expect(extractor.items(fromHTML: "<p>no markup but large</p>").findings.map(\.code) == [FindingCode.htmlTooLarge.id])
     }
 }

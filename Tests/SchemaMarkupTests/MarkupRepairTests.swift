@@ -22,7 +22,7 @@ import PlaceZones
         #expect(part.name == "Musée d'Orsay – nocturne!")
         #expect(part.url == "https://example.com/b?id=1&lang=fr")
         #expect(part.place?.name == "Quai\u{A0}Anatole\u{A0}France")
-        let warnings = result.findings.filter { $0.code == MarkupFindingCode.htmlReferenceInJSON }
+        let warnings = result.findings.filter { $0.code == FindingCode.htmlReferenceInJSON.id }
         #expect(warnings.count == 1)
         #expect(warnings.first?.severity == .warning)
         #expect(warnings.first?.message.hasPrefix("JSON-LD script: 3 string value(s) hold HTML character references") == true)
@@ -45,7 +45,7 @@ import PlaceZones
              "reservationFor": {"@type": "Event", "name": "AT&T Park", "startDate": "2027-07-14T19:00:00+02:00"}}
             """)
         #expect(result.reservations.first?.name == "AT&T Park")
-        #expect(!result.findings.contains { $0.code == MarkupFindingCode.htmlReferenceInJSON })
+        #expect(!result.findings.contains { $0.code == FindingCode.htmlReferenceInJSON.id })
     }
 
     // MARK: a date-only departureTime
@@ -59,7 +59,7 @@ import PlaceZones
         let part = try #require(result.reservations.first)
         #expect(part.start?.description == "2027-03-04")
         #expect(part.start?.isDateOnly == true)
-        let warning = try #require(result.findings.first { $0.code == MarkupFindingCode.dateOnlyDepartureTime })
+        let warning = try #require(result.findings.first { $0.code == FindingCode.dateOnlyDepartureTime.id })
         #expect(warning.severity == .warning)
         #expect(warning.message == #"departureTime "2027-03-04" is a date without a time of day; the event is an all-day event on 2027-03-04 (give the time, with its UTC offset)"#)
     }
@@ -76,6 +76,6 @@ import PlaceZones
 
 @Test("the repair codes are stable: scripts and CI grep for them")
 func repairCodesAreStable() {
-    #expect([MarkupFindingCode.htmlReferenceInJSON, MarkupFindingCode.arrivalMovedToNextDay, MarkupFindingCode.dateOnlyDepartureTime]
+    #expect([FindingCode.htmlReferenceInJSON.id, FindingCode.arrivalMovedToNextDay.id, FindingCode.dateOnlyDepartureTime.id]
         == ["html-reference-in-json", "arrival-moved-to-next-day", "date-only-departure-time"])
 }

@@ -186,7 +186,7 @@ struct MicrodataExtractionTests {
         #expect(found.items.first?.value["reservationFor"] == Self.object([
             "@type": .string("Flight"), "flightNumber": .string("110"),
         ]))
-        #expect(found.findings.map(\.code) == [MarkupFindingCode.orphanProperty])
+        #expect(found.findings.map(\.code) == [FindingCode.microdataOrphanProperty.id])
         #expect(found.findings.first?.severity == .warning)
         #expect(found.findings.first?.location?.line == 4)
     }
@@ -226,7 +226,7 @@ struct MicrodataExtractionTests {
     func itemrefMissing() {
         let found = Self.items(#"<div itemscope itemtype="http://schema.org/Person" itemref="nowhere"><span itemprop="name">Eva</span></div>"#)
         #expect(found.items.count == 1)
-        #expect(found.findings.map(\.code) == [MarkupFindingCode.itemrefMissing])
+        #expect(found.findings.map(\.code) == [FindingCode.itemrefMissing.id])
         #expect(found.findings.first?.message.contains("\"nowhere\"") == true)
         #expect(found.findings.first?.location?.line == 2)
     }
@@ -238,7 +238,7 @@ struct MicrodataExtractionTests {
             <div id="a" itemprop="first" itemscope itemtype="http://schema.org/Thing" itemref="b"><span itemprop="name">A</span></div>
             <div id="b" itemprop="second" itemscope itemtype="http://schema.org/Thing" itemref="a"><span itemprop="name">B</span></div>
             """)
-        #expect(found.findings.map(\.code).contains(MarkupFindingCode.itemrefCycle))
+        #expect(found.findings.map(\.code).contains(FindingCode.itemrefCycle.id))
         #expect(found.items.count == 1)
         let first = found.items.first?.value["first"]
         #expect(first?["name"] == .string("A"))
@@ -264,7 +264,7 @@ struct MicrodataExtractionTests {
         }
         html += String(repeating: "</div>", count: depth)
         let found = Self.items(html)
-        #expect(found.findings.map(\.code) == [MarkupFindingCode.itemTooDeep])
+        #expect(found.findings.map(\.code) == [FindingCode.itemTooDeep.id])
         var value = found.items.first?.value
         var levels = 0
         while let current = value {

@@ -71,7 +71,7 @@ struct ReservationNormalizerTests {
     @Test("an unknown status is an error naming it and the four known ones; the reservation is still read")
     func unknownStatus() {
         let result = Self.reservations(Self.flight(status: #""http://schema.org/ReservationBooked""#))
-        #expect(result.codes == [MarkupFindingCode.unknownStatus])
+        #expect(result.codes == [FindingCode.unknownStatus.id])
         let finding = result.findings.first
         #expect(finding?.severity == .error)
         #expect(finding?.message.contains("\"http://schema.org/ReservationBooked\"") == true)
@@ -142,7 +142,7 @@ struct ReservationNormalizerTests {
              "reservationStatus": "Confirmed"}
             """)
         #expect(result.reservations.isEmpty)
-        #expect(result.codes == [MarkupFindingCode.unknownType])
+        #expect(result.codes == [FindingCode.unknownType.id])
         #expect(result.findings.first?.severity == .warning)
         #expect(result.findings.first?.message.hasPrefix("\(SchemaType.shortName(type)) is not a reservation type") == true)
     }
@@ -325,7 +325,7 @@ struct ReservationNormalizerTests {
         let result = MarkupExtractor().extract(html: html)
         #expect(result.reservations.count == 1)
         #expect(result.reservations.first?.place?.name == "San Francisco Airport")
-        #expect(result.codes == [MarkupFindingCode.duplicateItemReference])
+        #expect(result.codes == [FindingCode.duplicateItemReference.id])
         let finding = result.findings.first
         #expect(finding?.severity == .error)
         #expect(finding?.message.contains("two different parts of reservation RXJ34P are both \"UA 110@2027-03-04\"") == true)
@@ -374,7 +374,7 @@ struct ReservationNormalizerTests {
         }
         let result = Self.reservations(Self.flight(leg: "[" + legs.joined(separator: ",") + "]"))
         #expect(result.reservations.count == MarkupLimits().maxReservations)
-        #expect(result.codes == [MarkupFindingCode.tooManyReservations])
+        #expect(result.codes == [FindingCode.tooManyReservations.id])
     }
 
     // MARK: Cancellation
@@ -422,7 +422,7 @@ struct ReservationNormalizerTests {
         let start = result.reservations.first?.start
         #expect(start?.description == normalized)
         #expect(start?.hasOffset == (normalized.hasSuffix("Z") || normalized.dropFirst(19).contains { $0 == "+" || $0 == "-" }))
-        #expect(result.codes == (flagged ? [MarkupFindingCode.noTimeZone] : []))
+        #expect(result.codes == (flagged ? [FindingCode.noTimeZone.id] : []))
         if flagged {
             #expect(result.findings.first?.severity == .warning)
             #expect(result.findings.first?.message.hasPrefix("startTime \"\(text)\" has no UTC offset") == true)
@@ -436,7 +436,7 @@ struct ReservationNormalizerTests {
              "reservationFor": {"@type": "Restaurant", "name": "Wagamama"}, "startTime": "next Friday, 8 pm"}
             """)
         #expect(result.reservations.first?.start == nil)
-        #expect(result.codes == [MarkupFindingCode.invalidDateTime])
+        #expect(result.codes == [FindingCode.invalidDateTime.id])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.message == #"startTime "next Friday, 8 pm" is not an ISO 8601 date or date-time"#)
     }
@@ -450,16 +450,16 @@ struct ReservationNormalizerTests {
                 """)
         }
         let before = event("2027-03-06T19:30:00-08:00", "2027-03-06T18:00:00-08:00")
-        #expect(before.codes == [MarkupFindingCode.endBeforeStart])
+        #expect(before.codes == [FindingCode.endBeforeStart.id])
         #expect(before.findings.first?.severity == .error)
         #expect(before.findings.first?.message
             == "EventReservation ends (2027-03-06T18:00:00-08:00) before it starts (2027-03-06T19:30:00-08:00)")
         #expect(before.reservations.count == 1)
         // 19:30-08:00 is 03:30Z the next day: an end at 03:00Z is before it, though its date is later.
-        #expect(event("2027-03-06T19:30:00-08:00", "2027-03-07T03:00:00Z").codes == [MarkupFindingCode.endBeforeStart])
+        #expect(event("2027-03-06T19:30:00-08:00", "2027-03-07T03:00:00Z").codes == [FindingCode.endBeforeStart.id])
         #expect(event("2027-03-06T19:30:00-08:00", "2027-03-07T04:00:00Z").codes.isEmpty)
         #expect(event("2027-03-06T19:30:00-08:00", "2027-03-06T19:30:00-08:00").codes.isEmpty)
-        #expect(event("2027-03-06", "2027-03-05").codes == [MarkupFindingCode.endBeforeStart])
-        #expect(event("2027-03-06T19:30:00-08:00", "2027-03-06T18:00:00").codes == [MarkupFindingCode.noTimeZone])
+        #expect(event("2027-03-06", "2027-03-05").codes == [FindingCode.endBeforeStart.id])
+        #expect(event("2027-03-06T19:30:00-08:00", "2027-03-06T18:00:00").codes == [FindingCode.noTimeZone.id])
     }
 }

@@ -82,7 +82,7 @@ struct ReservationTypeTests {
             r.start = date("2017-01-04T10:30:00+01:00")
             r.end = date("2017-01-04T03:10:00+01:00")
             // As published, the train arrives before it leaves.
-            return TypeCase(fixture: "train", expected: r, codes: [MarkupFindingCode.endBeforeStart])
+            return TypeCase(fixture: "train", expected: r, codes: [FindingCode.endBeforeStart.id])
         }(),
         {
             var r = Reservation(kind: .bus, itemReference: "Port Authority, NYC-Boston South Station@2017-01-04")

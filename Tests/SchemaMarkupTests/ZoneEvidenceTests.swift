@@ -31,7 +31,7 @@ import PlaceZones
     }
 
     static func noTimeZoneMessages(_ result: MarkupExtraction) -> [String] {
-        result.findings.filter { $0.code == MarkupFindingCode.noTimeZone }.map(\.message)
+        result.findings.filter { $0.code == FindingCode.noTimeZone.id }.map(\.message)
     }
 
     // MARK: airports

@@ -122,7 +122,7 @@ import TestSupport
     @Test func theMovedArrivalIsAWarningThatSaysSo() throws {
         let result = MarkupExtractor(zones: Self.directory).extract(html: MarkupFixture.page(
             Self.flight("SFO", "JFK", "2027-03-04T22:15:00", "2027-03-04T06:45:00")))
-        let warning = try #require(result.findings.first { $0.code == MarkupFindingCode.arrivalMovedToNextDay })
+        let warning = try #require(result.findings.first { $0.code == FindingCode.arrivalMovedToNextDay.id })
         #expect(warning.severity == .warning)
         #expect(warning.message == #"arrivalTime "2027-03-04T06:45:00" is before the departure on the same date; taken as the next day, 2027-03-05T06:45:00 (America/New_York), 5 h 30 min after the departure (write the arrival's own date)"#)
     }
@@ -133,8 +133,8 @@ import TestSupport
         func extract(_ json: String) -> MarkupExtraction { MarkupExtractor(zones: Self.directory).extract(html: MarkupFixture.page(json)) }
         let floating = extract(Self.flight("QQQ", "QQZ", "2027-03-04T22:15:00", "2027-03-04T06:45:00"))
         #expect(floating.reservations.first?.end?.description == "2027-03-04T06:45:00")
-        #expect(floating.findings.map(\.code).contains(MarkupFindingCode.endBeforeStart))
-        #expect(!floating.findings.map(\.code).contains(MarkupFindingCode.arrivalMovedToNextDay))
+        #expect(floating.findings.map(\.code).contains(FindingCode.endBeforeStart.id))
+        #expect(!floating.findings.map(\.code).contains(FindingCode.arrivalMovedToNextDay.id))
 
         let offsets = extract(Self.flight("SFO", "JFK", "2027-03-04T22:15:00-05:00", "2027-03-05T06:45:00"))
         let kept = try #require(offsets.reservations.first?.start)
@@ -145,10 +145,10 @@ import TestSupport
         // Two explicit offsets are instants the sender wrote: not moved, still an error (Google's own train sample).
         let explicit = extract(Self.flight("SFO", "JFK", "2027-03-04T22:15:00-08:00", "2027-03-04T06:45:00-05:00"))
         #expect(explicit.reservations.first?.end?.description == "2027-03-04T06:45:00-05:00")
-        #expect(explicit.findings.map(\.code) == [MarkupFindingCode.endBeforeStart])
+        #expect(explicit.findings.map(\.code) == [FindingCode.endBeforeStart.id])
 
         let earlierDate = extract(Self.flight("SFO", "JFK", "2027-03-04T22:15:00", "2027-03-03T06:45:00"))
         #expect(earlierDate.reservations.first?.end?.withoutZone.description == "2027-03-03T06:45:00")
-        #expect(earlierDate.findings.map(\.code).contains(MarkupFindingCode.endBeforeStart))
+        #expect(earlierDate.findings.map(\.code).contains(FindingCode.endBeforeStart.id))
     }
 }

@@ -9,6 +9,8 @@ struct JSONLDExtractor {
     let part: String?
     /// Recover from the JSON mistakes real mail makes (a `json-recovered` warning), or not (lint).
     let recovers: Bool
+    /// After a syntax error, still read the items as recovery would (lint: one run reports everything).
+    var readsRecoveredAfterError = false
 
     func extract(from document: HTMLDocument, source: SourceText) -> (items: [ExtractedItem], findings: [Finding]) {
         var items: [ExtractedItem] = []
@@ -33,7 +35,7 @@ struct JSONLDExtractor {
             if let escaped {
                 cleaned = escaped.decoded
                 findings.append(Finding(
-                    code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                    code: .jsonRecovered,
                     message: "JSON-LD script: its text is HTML-escaped (&quot; for \"); read with the character references decoded",
                     location: htmlLocation(escaped.firstQuote)))
             }
@@ -42,17 +44,27 @@ struct JSONLDExtractor {
             }
             switch reader.readDocument(cleaned) {
             case .failure(let error):
-                let code: String
+                let code: FindingCode
                 switch error.kind {
-                case .syntax: code = MarkupFindingCode.jsonSyntaxError
-                case .depthLimit: code = MarkupFindingCode.jsonTooDeep
-                case .sizeLimit: code = MarkupFindingCode.jsonTooLarge
+                case .syntax: code = .jsonSyntaxError
+                case .depthLimit: code = .jsonTooDeep
+                case .sizeLimit: code = .jsonTooLarge
                 }
-                findings.append(Finding(code: code, severity: .error,
+                findings.append(Finding(code: code,
                                         message: "JSON-LD script: \(error.message)", location: location(error.position)))
+                // Lint goes on with what ingest would read, so one run reports everything.
+                if error.kind == .syntax, !recovers, readsRecoveredAfterError, withinLimit,
+                   case .success(let recovered) = LenientJSONReader(limits: reader.limits, recovers: true).readDocument(cleaned) {
+                    let scriptLocation = location(JSONPosition(line: 1, column: 1))
+                    let locations = NodeLocations(recovered.positions, location)
+                    for (value, itemLocations) in Self.topLevelItems(recovered.value, at: locations) {
+                        items.append(ExtractedItem(value: value, syntax: .jsonLD, location: itemLocations?.start ?? scriptLocation,
+                                                   locations: itemLocations))
+                    }
+                }
             case .success(let result):
                 for recovery in result.recoveries {
-                    findings.append(Finding(code: MarkupFindingCode.jsonRecovered, severity: .warning,
+                    findings.append(Finding(code: .jsonRecovered,
                                             message: "JSON-LD script: \(recovery.message)",
                                             location: location(recovery.position)))
                 }
@@ -62,7 +74,7 @@ struct JSONLDExtractor {
                     let decoded = Self.decodingCharacterReferences(value)
                     if decoded.changed > 0 {
                         findings.append(Finding(
-                            code: MarkupFindingCode.htmlReferenceInJSON, severity: .warning,
+                            code: .htmlReferenceInJSON,
                             message: "JSON-LD script: \(decoded.changed) string value(s) hold HTML character references "
                                 + "(&#39;, &amp;) that a browser leaves as written in a script; read decoded (write the characters "
                                 + "themselves, or JSON's \\u escapes)", location: itemLocations?.start ?? scriptLocation))

@@ -120,7 +120,7 @@ struct MicrodataExtractor {
                 }
             }
             state.findings.append(Finding(
-                code: MarkupFindingCode.orphanProperty, severity: .warning,
+                code: .microdataOrphanProperty,
                 message: "itemprop \"\(names)\" is outside any item (the HTML nesting was broken, e.g. a <div> "
                     + "inside a <p>); attached to the item at line \(location(built[target].index, state).line)",
                 location: here))
@@ -145,7 +145,7 @@ struct MicrodataExtractor {
             if !state.reportedItemLimit {
                 state.reportedItemLimit = true
                 state.findings.append(Finding(
-                    code: MarkupFindingCode.tooManyItems, severity: .warning,
+                    code: .tooManyItems,
                     message: "more than \(limits.maxItems) Microdata items in one part (limit microdata-items); the rest are ignored",
                     location: location(index, state)))
             }
@@ -156,7 +156,7 @@ struct MicrodataExtractor {
             if !state.reportedDepthLimit {
                 state.reportedDepthLimit = true
                 state.findings.append(Finding(
-                    code: MarkupFindingCode.itemTooDeep, severity: .warning,
+                    code: .itemTooDeep,
                     message: "Microdata items nested deeper than \(limits.maxItemDepth) (limit item-depth); the inner items are ignored",
                     location: location(index, state)))
             }
@@ -185,7 +185,7 @@ struct MicrodataExtractor {
                     if !state.reportedCycle {
                         state.reportedCycle = true
                         state.findings.append(Finding(
-                            code: MarkupFindingCode.itemrefCycle, severity: .warning,
+                            code: .itemrefCycle,
                             message: "Microdata item refers to itself through itemref; the cycle is cut",
                             location: propertyLocation))
                     }
@@ -240,7 +240,7 @@ struct MicrodataExtractor {
                 pending.append(target)
             } else {
                 state.findings.append(Finding(
-                    code: MarkupFindingCode.itemrefMissing, severity: .warning,
+                    code: .itemrefMissing,
                     message: "itemref names \"\(reference)\", but no element has that id",
                     location: location(root, state)))
             }

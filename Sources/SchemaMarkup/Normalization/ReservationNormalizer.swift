@@ -23,7 +23,7 @@ struct ReservationNormalizer {
             guard let kind = types.lazy.compactMap(ReservationKind.init(schemaType:)).first else {
                 if let unknown = types.first(where: { $0.hasSuffix("Reservation") }) {
                     findings.append(Finding(
-                        code: MarkupFindingCode.unknownType, severity: .warning,
+                        code: .unknownType,
                         message: "\(unknown) is not a reservation type this tool knows (FoodEstablishment, Flight, "
                             + "Lodging, Event, Train, Bus, Boat, RentalCar or Taxi reservations); ignored",
                         location: item.location))
@@ -38,7 +38,7 @@ struct ReservationNormalizer {
                     same.location = first.location
                     if same == first { continue }
                     findings.append(Finding(
-                        code: MarkupFindingCode.duplicateItemReference, severity: .error,
+                        code: .duplicateItemReference,
                         message: "two different parts of reservation \(reservation.reservationID ?? "(no id)") are both "
                             + "\"\(reservation.itemReference)\" (first at \(first.location.map(Self.lineAndColumn) ?? "?")); the second is "
                             + "ignored rather than overwriting the first",
@@ -47,7 +47,7 @@ struct ReservationNormalizer {
                 }
                 guard reservations.count < limits.maxReservations else {
                     findings.append(Finding(
-                        code: MarkupFindingCode.tooManyReservations, severity: .warning,
+                        code: .tooManyReservations,
                         message: "more than \(limits.maxReservations) reservation parts in one message (limit events); "
                             + "the rest are ignored", location: item.location))
                     return (reservations, findings)
@@ -69,7 +69,7 @@ struct ReservationNormalizer {
             common.status = ReservationStatus(schemaValue: statusText)
             if common.status == nil {
                 findings.append(Finding(
-                    code: MarkupFindingCode.unknownStatus, severity: .error,
+                    code: .unknownStatus,
                     message: "reservationStatus \"\(statusText)\" is none of ReservationConfirmed, ReservationCancelled, "
                         + "ReservationPending, ReservationHold",
                     location: view.location(ofProperty: "reservationStatus") ?? location))
@@ -221,7 +221,7 @@ struct ReservationNormalizer {
         part.end = nextDay
         let minutes = Int(arrivesNextDay.secondsSinceEpoch - leaves.secondsSinceEpoch) / 60
         findings.append(Finding(
-            code: MarkupFindingCode.arrivalMovedToNextDay, severity: .warning,
+            code: .arrivalMovedToNextDay,
             message: "\(read.key) \"\(read.text)\" is before the departure on the same date; taken as the next day, "
                 + "\(nextDay.withoutZone)\(nextDay.zone.map { " (\($0))" } ?? ""), \(minutes / 60) h \(minutes % 60) min after the departure "
                 + "(write the arrival's own date)", location: read.location))
@@ -240,7 +240,7 @@ struct ReservationNormalizer {
         if let read = sources.start, read.key == "departureTime", read.value.isDateOnly {
             // Repair (issue 17): a trip's date without its time is still the day it happens.
             findings.append(Finding(
-                code: MarkupFindingCode.dateOnlyDepartureTime, severity: .warning,
+                code: .dateOnlyDepartureTime,
                 message: "departureTime \"\(read.text)\" is a date without a time of day; the event is an all-day event "
                     + "on \(read.value) (give the time, with its UTC offset)", location: read.location))
         }
@@ -265,7 +265,7 @@ struct ReservationNormalizer {
             case nil:
                 message = "\(prefix); it is taken as local time wherever the calendar is (add Z or ±hh:mm)"
             }
-            findings.append(Finding(code: MarkupFindingCode.noTimeZone, severity: .warning, message: message, location: read.location))
+            findings.append(Finding(code: .noTimeZone, message: message, location: read.location))
         }
     }
 
@@ -295,7 +295,7 @@ struct ReservationNormalizer {
         if let start = part.start, let end = part.end,
            let order = start.compare(end, rules: { rules?.rulesIfKnown(for: $0) }), order == .orderedDescending {
             findings.append(Finding(
-                code: MarkupFindingCode.endBeforeStart, severity: .error,
+                code: .endBeforeStart,
                 message: "\(part.kind.rawValue) ends (\(end)) before it starts (\(start))", location: location))
         }
     }
@@ -305,7 +305,7 @@ struct ReservationNormalizer {
         guard let read = read(view, keys, location: location, findings: &findings) else { return nil }
         if !read.value.isDateOnly && !read.value.hasOffset {
             findings.append(Finding(
-                code: MarkupFindingCode.noTimeZone, severity: .warning,
+                code: .noTimeZone,
                 message: "\(read.key) \"\(read.text)\" has no UTC offset; it is taken as local time wherever the calendar is "
                     + "(add Z or ±hh:mm)", location: read.location))
         }
@@ -318,7 +318,7 @@ struct ReservationNormalizer {
             guard let text = view.text(key) else { continue }
             guard let value = DateTimeValue(parsing: text) else {
                 findings.append(Finding(
-                    code: MarkupFindingCode.invalidDateTime, severity: .error,
+                    code: .invalidDateTime,
                     message: "\(key) \"\(text)\" is not an ISO 8601 date or date-time",
                     location: view.location(ofProperty: key) ?? location))
                 return nil

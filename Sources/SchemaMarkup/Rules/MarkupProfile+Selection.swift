@@ -1,0 +1,28 @@
+/// `--profile LIST` (repeatable): which profiles a lint run checks.
+extension MarkupProfile {
+    /// A `--profile` value that names no profile, or names none at all.
+    public struct SelectionError: Error, CustomStringConvertible, Equatable {
+        public let value: String
+        public var description: String {
+            value.isEmpty ? "--profile needs apple, google or both (apple,google), not an empty list"
+                : "--profile takes apple and/or google, not '\(value)'"
+        }
+    }
+
+    /// The profiles `values` name, in first-named order, each once; a repeated option adds
+    /// to the list. No value at all means both. An empty list or an unknown name is an error.
+    public static func selection(_ values: [String]) throws(SelectionError) -> [MarkupProfile] {
+        guard !values.isEmpty else { return allCases }
+        var profiles: [MarkupProfile] = []
+        for value in values {
+            let words = value.split(separator: ",", omittingEmptySubsequences: false)
+                .map { String($0).trimmingWhitespace.lowercased() }
+            guard words.contains(where: { !$0.isEmpty }) else { throw SelectionError(value: "") }
+            for word in words where !word.isEmpty {
+                guard let profile = MarkupProfile(rawValue: word) else { throw SelectionError(value: word) }
+                if !profiles.contains(profile) { profiles.append(profile) }
+            }
+        }
+        return profiles
+    }
+}
