@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CMilter", path: "Sources/CMilter", providers: [.apt(["libmilter-dev"])]),
 
         // The leaf every part may use: findings with stable codes.
         .target(name: "Findings"),
@@ -36,9 +37,13 @@ let package = Package(
         .target(
             name: "EventSuggest",
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
+        // libmilter's callbacks as a Swift protocol: the only importer of CMilter.
+        .target(name: "Milter", dependencies: ["CMilter"]),
+        // One message through a milter: collected, rebuilt, run through filter's analysis.
+        .target(name: "MilterService", dependencies: ["Milter", "EventSuggest", "MailMessage", "Mailbox", "Findings"]),
         .executableTarget(
             name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
+            dependencies: ["EventSuggest", "Milter", "MilterService", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),

@@ -64,15 +64,14 @@ enum FilterCommand: Command {
         case .overLimit(let head, let spill):
             // Delivered whole with our verdict fields, unexamined, and never held whole. Only
             // the header is looked at (its DKIM-Signature fields become neutral verdicts).
-            let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
             let tooLarge = Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
-            let report = pipeline.unexamined(message, because: tooLarge)
-            log?.record(report, at: location)
+            let verdict = pipeline.filterUnexamined(head: head, parsedBytes: headBytes(limits), because: tooLarge,
+                                                    limits: limits.message, authservID: authservID)
+            log?.record(verdict.report, at: location)
             if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
-            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
-                  to: streams)
+            write(verdict.pieces(of: head[...]), to: streams)
             do {
                 try spill?.copy { streams.write(bytes: $0) }
                 try FilterInput.copyRest { streams.write(bytes: $0) }
@@ -83,8 +82,8 @@ enum FilterCommand: Command {
                 return .temporaryFailure
             }
         case .whole(let bytes):
-            let message = MailMessage(bytes: bytes, limits: limits.message)
-            let report = pipeline.process(message)
+            let verdict = pipeline.filter(bytes, limits: limits.message, authservID: authservID)
+            let report = verdict.report
             log?.record(report, at: location)
             if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
@@ -96,7 +95,7 @@ enum FilterCommand: Command {
                 return .temporaryFailure
             }
             if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
-            write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+            write(verdict.pieces(of: bytes[...]), to: streams)
         }
         streams.flush()
         // A reader that went away got less than the message: the MTA must not count it delivered.
