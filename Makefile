@@ -10,11 +10,12 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers),
 # chromium (the browser whose HTML tree markup extraction is checked against), python3-webencodings
 # (the WHATWG encoding labels, an oracle for ours), python3-idna (IDNA 2008, an oracle for our A-labels),
-# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert).
+# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert),
+# libmilter-dev (the milter protocol, to build) and postfix (the MTA the milter tests run, a private instance).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
                 dnsmasq-base python3-dkim opendkim-tools python3-extruct \
                 python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop \
-                python3-idna chromium python3-webencodings vdirsyncer time
+                python3-idna chromium python3-webencodings vdirsyncer time libmilter-dev postfix
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
@@ -53,6 +54,7 @@ deps:
 	fi; \
 	echo "make deps: installing$$missing"; \
 	export DEBIAN_FRONTEND=noninteractive; \
+	echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections; \
 	apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing
 
 build: deps
@@ -97,7 +99,8 @@ demo: release
 	@echo "== the JSON-lines report, one object per message: calendar-report.jsonl"
 
 # For `make bench` only: Go and go-msgauth (the Go peer, built offline) and KItinerary.
-BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin time
+# opendkim: OpenDKIM's milter, the peer of the milter row (verify mode, behind the same Postfix).
+BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin time opendkim
 
 bench:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(BENCH_PACKAGES)"
@@ -112,7 +115,12 @@ install: deps
 	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
 	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
-	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example dist/postfix-main.cf.snippet \
+	    $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/local/bin/eventsuggest|$(PREFIX)/bin/eventsuggest|' dist/eventsuggest-milter.service \
+	    > $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
 
 clean:
 	rm -rf .build calendar calendar-report.jsonl

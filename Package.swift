@@ -63,10 +63,11 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
+        .testTarget(name: "MilterServiceTests", dependencies: ["MilterService", "Milter", "EventSuggest", "DKIM", "SenderPolicy"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],
-            exclude: ["CrossCheck", "DKIMCrossCheck", "ExtructCrossCheck"]),
+            exclude: ["CrossCheck", "DKIMCrossCheck", "ExtructCrossCheck", "MilterScripts"]),
     ],
     swiftLanguageModes: [.v6]
 )
