@@ -87,6 +87,29 @@ struct MilterPostfixTests {
         #expect(milter.output.contains("removed 3 forged field(s)"))
     }
 
+    /// Several messages one after another on one SMTP connection (one milter connection):
+    /// each gets its own verdict, nothing of the one before it.
+    @Test func messagesInOneSessionAreKeptApart() throws {
+        let work = try MilterSamples.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // Trusted, bad signature, unsigned: three different verdicts in a row.
+        let files = MilterSamples.files.filter { path in
+            ["1593190800.M1P100", "1714000300.M6P100", "1714000200.M5P100"].contains { path.contains($0) }
+        }
+        #expect(files.count == 3)
+        let milter = try MilterUnderTest(arguments: ["--calendar", work + "/calendar"] + MilterSamples.options)
+        let delivered = try withPostfix(milterPort: milter.port, recipients: MilterSamples.recipients) { postfix in
+            _ = try runTool("/usr/bin/python3", [MilterSamples.script, "--one-session", "\(postfix.smtpPort)",
+                                                 postfix.recipients.joined(separator: ",")] + files)
+            return try postfix.waitForDeliveries(files.count)
+        }
+        let expected = try MilterSamples.filtered(files, calendar: work + "/filter-calendar")
+        for recipient in MilterSamples.recipients {
+            let messages = (delivered[recipient] ?? []).map(PostfixInstance.withoutDeliveryFields)
+            #expect(messages.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) })
+        }
+    }
+
     /// Many connections at once: 8 SMTP sessions in parallel. Every message is delivered with
     /// our fields, and the calendar holds the same events as the serial run.
     @Test func eightParallelSessions() throws {

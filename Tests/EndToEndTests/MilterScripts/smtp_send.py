@@ -3,12 +3,15 @@
 
 usage: smtp_send.py PORT RCPT[,RCPT...] JOBS FILE...
        smtp_send.py --pause PORT RCPT[,RCPT...] FILE
+       smtp_send.py --one-session PORT RCPT[,RCPT...] FILE...
 
 Line endings become CRLF (RFC 5321 §2.3.8). JOBS sessions run at once. Prints one line per
 file ("ok FILE" or "error FILE: reason"); exits 1 if any failed.
 
 --pause: MAIL FROM and RCPT TO (the milter has started the message), then prints "paused",
 waits for a line on standard input, then sends DATA and prints "ok FILE REPLY".
+
+--one-session: every file in one SMTP session, one transaction after another.
 """
 import smtplib
 import sys
@@ -48,7 +51,18 @@ def paused(port, recipients, path):
         print("ok %s %d %s" % (path, code, reply.decode(errors="replace")), flush=True)
 
 
+def one_session(port, recipients, paths):
+    with smtplib.SMTP("127.0.0.1", port, timeout=120) as smtp:
+        for path in paths:
+            with open(path, "rb") as f:
+                smtp.sendmail(SENDER, recipients, crlf(f.read()))
+            print("ok " + path, flush=True)
+
+
 def main():
+    if sys.argv[1] == "--one-session":
+        one_session(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[4:])
+        return 0
     if sys.argv[1] == "--pause":
         paused(int(sys.argv[2]), sys.argv[3].split(","), sys.argv[4])
         return 0
