@@ -182,6 +182,27 @@ struct MilterPostfixTests {
         }
     }
 
+    /// A milter slower than the MTA allows (a key lookup that waits on a DNS server that never
+    /// answers, Postfix's `milter_content_timeout` shorter than that wait): Postfix gives up on
+    /// it and delivers the message unchanged; nothing holds mail.
+    @Test func slowMilterTimesOutAndMailIsDeliveredUnchanged() throws {
+        let silent = try LoopbackUDPSocket()
+        let files = MilterSamples.files
+        let options = MilterSamples.options.filter { $0 != "--keys" && !$0.hasSuffix("/keys") }
+        let milter = try MilterUnderTest(arguments: options + ["--dns", "127.0.0.1:\(silent.port)", "--dns-timeout", "3"])
+        try withPostfix(milterPort: milter.port, recipients: MilterSamples.recipients,
+                        settings: ["milter_content_timeout = 1s"]) { postfix in
+            let start = ContinuousClock.now
+            try MilterSamples.send([files[0]], to: postfix)
+            #expect(ContinuousClock.now - start < .seconds(5))
+            let delivered = try postfix.waitForDeliveries(1)
+            let original = try Data(contentsOf: URL(fileURLWithPath: files[0]))
+            for recipient in postfix.recipients {
+                #expect(PostfixInstance.withoutDeliveryFields(delivered[recipient]![0]) == original)
+            }
+        }
+    }
+
     /// A 20 MB message passes intact: every byte delivered, our fields added.
     @Test func twentyMegabyteMessagePassesIntact() throws {
         let work = try MilterSamples.temporaryFolder()

@@ -21,10 +21,13 @@ public final class PostfixInstance {
     public let smtpPort: UInt16
     public let milterPort: UInt16
     public let recipients: [String]
+    /// More `main.cf` lines (`milter_content_timeout = 1s`), after ours: the later setting wins.
+    public let settings: [String]
 
-    public init(milterPort: UInt16, recipients: [String]) throws {
+    public init(milterPort: UInt16, recipients: [String], settings: [String] = []) throws {
         self.milterPort = milterPort
         self.recipients = recipients
+        self.settings = settings
         smtpPort = try LoopbackTCP.freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("es-postfix-\(UUID().uuidString)")
         let files = FileManager.default
@@ -89,7 +92,7 @@ public final class PostfixInstance {
             biff = no
             smtputf8_enable = no
 
-            """
+            """ + settings.map { $0 + "\n" }.joined()
     }
 
     var masterConfiguration: String {
@@ -198,9 +201,9 @@ public final class PostfixInstance {
 
 /// Runs `body` against a fresh private Postfix whose smtpd uses the milter on
 /// 127.0.0.1:`milterPort`, and stops it afterwards, also when `body` throws.
-public func withPostfix<Result>(milterPort: UInt16, recipients: [String],
+public func withPostfix<Result>(milterPort: UInt16, recipients: [String], settings: [String] = [],
                                 _ body: (PostfixInstance) throws -> Result) throws -> Result {
-    let postfix = try PostfixInstance(milterPort: milterPort, recipients: recipients)
+    let postfix = try PostfixInstance(milterPort: milterPort, recipients: recipients, settings: settings)
     try postfix.start()
     defer { postfix.stop() }
     return try body(postfix)
