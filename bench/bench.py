@@ -486,7 +486,7 @@ class Bench:
         c = self.corpus
         subprocess.run([PYTHON, os.path.join(HERE, "milter_bench.py"), "--binary", self.o.binary,
                         "--maildir", os.path.join(c, "Maildir"), "--keys", os.path.join(c, "keys.txt"),
-                        "--registered", os.path.join(c, "registered.txt"),
+                        "--registered", os.path.join(c, "registered.txt"), "--now", NOW,
                         "--messages", str(min(len(self.files), self.o.milter_messages)), "--sessions", "8",
                         "--workdir", os.path.join(self.o.workdir, "milter"), "--json", out], check=True)
         with open(out) as handle:

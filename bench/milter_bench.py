@@ -151,7 +151,7 @@ def measure(name, start_milter, messages, sessions, workdir, check):
             folder = os.path.join(postfix.root, "mail", "alice", "new")
             sample = open(os.path.join(folder, sorted(os.listdir(folder))[0]), "rb").read(8192)
             if check not in sample:
-                sys.exit("milter_bench: %s did not add its field (%r missing)" % (name, check))
+                sys.exit("milter_bench: %s did not add its field (%r missing):\n%s" % (name, check, sample[:600].decode(errors="replace")))
         finally:
             postfix.stop()
     finally:
@@ -170,6 +170,7 @@ def main():
     parser.add_argument("--messages", type=int, default=1000)
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--workdir", default=tempfile.gettempdir())
+    parser.add_argument("--now", default=NOW, help="our --now (the corpus's); OpenDKIM uses the real clock")
     parser.add_argument("--json")
     o = parser.parse_args()
     os.makedirs(o.workdir, exist_ok=True)
@@ -184,7 +185,7 @@ def main():
 
     def ours(port):
         calendar = tempfile.mkdtemp(prefix="milter-calendar-", dir=o.workdir)
-        argv = [o.binary, "milter", "--socket", "inet:%d@127.0.0.1" % port, "--keys", keys, "--now", NOW,
+        argv = [o.binary, "milter", "--socket", "inet:%d@127.0.0.1" % port, "--keys", keys, "--now", o.now,
                 "--calendar", calendar]
         argv += ["--registered", o.registered] if o.registered else ["--allow-any-domain"]
         log_path = os.path.join(o.workdir, "eventsuggest-milter.log")
