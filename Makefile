@@ -14,10 +14,12 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # python3-jsonschema (validates lint's SARIF against the OASIS schema), python3-junitparser (reads lint's JUnit as CI does),
 # libcurl4-openssl-dev (HTTP for the CalDAV store), radicale (the CalDAV server the tests run on loopback),
 # tzdata (the zone rules /usr/share/zoneinfo that CivilTime reads at run time and zoneinfo checks them against).
+# libmilter-dev (the milter protocol, to build) and postfix (the MTA the milter tests run, a private instance).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 dnsmasq-base python3-dkim opendkim-tools \
                 python3-extruct python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix \
                 procmail maildrop python3-idna chromium python3-webencodings vdirsyncer time \
-                python3-jsonschema python3-junitparser libcurl4-openssl-dev radicale tzdata
+                python3-jsonschema python3-junitparser libcurl4-openssl-dev radicale tzdata \
+                libmilter-dev postfix
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
@@ -56,6 +58,7 @@ deps:
 	fi; \
 	echo "make deps: installing$$missing"; \
 	export DEBIAN_FRONTEND=noninteractive; \
+	echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections; \
 	apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing
 
 build: deps
@@ -100,7 +103,8 @@ demo: release
 	@echo "== the JSON-lines report, one object per message: calendar-report.jsonl"
 
 # For `make bench` only: Go and go-msgauth (the Go peer, built offline) and KItinerary.
-BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin time
+# opendkim: OpenDKIM's milter, the peer of the milter row (verify mode, behind the same Postfix).
+BENCH_PACKAGES := golang-go golang-github-emersion-go-msgauth-dev libkpimitinerary-bin time opendkim
 
 bench:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(BENCH_PACKAGES)"
@@ -115,7 +119,12 @@ install: deps
 	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
 	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
-	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example dist/postfix-main.cf.snippet \
+	    $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system
+	sed 's|/usr/local/bin/eventsuggest|$(PREFIX)/bin/eventsuggest|' dist/eventsuggest-milter.service \
+	    > $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
 
 clean:
 	rm -rf .build calendar calendar-report.jsonl

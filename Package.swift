@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CMilter", path: "Sources/CMilter", providers: [.apt(["libmilter-dev"])]),
 
         // The leaf every part may use: findings with stable codes.
         .target(name: "Findings"),
@@ -49,9 +50,13 @@ let package = Package(
         .target(
             name: "EventSuggest",
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings", "Mailbox"]),
+        // libmilter's callbacks as a Swift protocol: the only importer of CMilter.
+        .target(name: "Milter", dependencies: ["CMilter"]),
+        // One message through a milter: collected, rebuilt, run through filter's analysis.
+        .target(name: "MilterService", dependencies: ["Milter", "EventSuggest", "MailMessage", "Mailbox", "Findings"]),
         .executableTarget(
             name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "CalDAV", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
+            dependencies: ["EventSuggest", "CalDAV", "Milter", "MilterService", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
                            "LintReport"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
@@ -75,10 +80,11 @@ let package = Package(
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
         .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "MailMessage", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MilterServiceTests", dependencies: ["MilterService", "Milter", "EventSuggest", "DKIM", "SenderPolicy"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],
-            exclude: ["CrossCheck", "DKIMCrossCheck", "ExtructCrossCheck"]),
+            exclude: ["CrossCheck", "DKIMCrossCheck", "ExtructCrossCheck", "MilterScripts"]),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "HTTPClient", "ICalendar", "SchemaMarkup", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

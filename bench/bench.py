@@ -475,7 +475,22 @@ class Bench:
         finally:
             dns.stop()
         self.big = None if o.skip_2gb else self.run_big()
+        self.milter = self.run_milter()
         self.report()
+
+    # milter ------------------------------------------------------------------
+    def run_milter(self):
+        """Messages/s through a private Postfix: `eventsuggest milter` against OpenDKIM's milter
+        (verify mode), the same corpus, the same run (bench/milter_bench.py)."""
+        out = os.path.join(self.o.workdir, "milter.json")
+        c = self.corpus
+        subprocess.run([PYTHON, os.path.join(HERE, "milter_bench.py"), "--binary", self.o.binary,
+                        "--maildir", os.path.join(c, "Maildir"), "--keys", os.path.join(c, "keys.txt"),
+                        "--registered", os.path.join(c, "registered.txt"), "--now", NOW,
+                        "--messages", str(min(len(self.files), self.o.milter_messages)), "--sessions", "8",
+                        "--workdir", os.path.join(self.o.workdir, "milter"), "--json", out], check=True)
+        with open(out) as handle:
+            return json.load(handle)
 
     def rate(self, key):
         return self.counts[key] / self.median(key)
@@ -532,6 +547,11 @@ class Bench:
             b = self.big
             lines.append("| scan of a %.2f GB mbox (%d messages), --jobs %d | %.0f | | | | **%.0f MB** |" % (
                 b["bytes"] / 1e9, b["messages"], o.jobs, b["messages"] / b["seconds"], b["rssKiB"] / 1024))
+        if self.milter:
+            es, od = self.milter
+            lines.append("| milter through a private Postfix, %d messages, %d SMTP sessions at once (Postfix, milter and "
+                         "sender on the same cores) | %.0f | OpenDKIM's milter, verify mode, the same Postfix | %.0f | %.2f | |"
+                         % (es["messages"], es["sessions"], es["perSecond"], od["perSecond"], es["perSecond"] / od["perSecond"]))
         lines.append("")
         lines.append("Checks: every DKIM tool said pass for every message in every run; scan created %d events "
                      "for the %d messages with markup; kitinerary-extractor found reservations in %d of them."
@@ -578,6 +598,7 @@ def main():
     options.scan_messages = env_int("BENCH_SCAN_MESSAGES", 2000)
     options.filter_messages = env_int("BENCH_FILTER_MESSAGES", 500)
     options.jobs = env_int("BENCH_JOBS", os.cpu_count() or 1)
+    options.milter_messages = env_int("BENCH_MILTER_MESSAGES", 2000)
     options.workdir = os.path.abspath(os.environ.get("BENCH_DIR") or "/tmp/eventsuggest-bench")
     start = time.perf_counter()
     Bench(options).main()

@@ -18,6 +18,10 @@ public struct FilterHeaderEdit: Sendable, Equatable {
     public let insertionPoint: Int
     /// Forged fields to leave out, in order, each with its line ending and folding.
     public let removed: [Range<Int>]
+    /// The same fields as an MTA names them for a milter's delete (`smfi_chgheader`): the
+    /// name as written and which occurrence of that name it is (1-based, names compared
+    /// without regard to case), in the order of ``removed``.
+    public let removedFields: [FieldOccurrence]
     /// The message's own line ending (after the envelope line): CRLF or LF.
     public let lineEnding: [UInt8]
     /// Whether the header block holds a DKIM-Signature field.
@@ -27,6 +31,8 @@ public struct FilterHeaderEdit: Sendable, Equatable {
     /// when it is streamed through).
     public init(scanning bytes: ArraySlice<UInt8>, authservID: String) {
         var removed: [Range<Int>] = []
+        var removedFields: [FieldOccurrence] = []
+        var occurrences: [String: Int] = [:]
         var isSigned = false
         var index = bytes.startIndex
         var insertionPoint = 0
@@ -50,16 +56,20 @@ public struct FilterHeaderEdit: Sendable, Equatable {
             while end < bytes.endIndex, bytes[end] == 0x20 || bytes[end] == 0x09 {
                 end = Self.lineEnd(bytes, from: end)
             }
-            let name = Self.fieldName(bytes, lineStart..<next)?.lowercased()
+            let writtenName = Self.fieldName(bytes, lineStart..<next)
+            let name = writtenName?.lowercased()
+            if let name { occurrences[name, default: 0] += 1 }
             if name == "dkim-signature" { isSigned = true }
-            if name == "x-event-suggestion"
+            if let writtenName, let name, name == "x-event-suggestion"
                 || (name == "authentication-results" && Self.claims(Array(bytes[lineStart..<end]), authservID)) {
                 removed.append((lineStart - bytes.startIndex)..<(end - bytes.startIndex))
+                removedFields.append(FieldOccurrence(name: writtenName, index: occurrences[name] ?? 1))
             }
             index = end
         }
         self.insertionPoint = insertionPoint
         self.removed = removed
+        self.removedFields = removedFields
         self.lineEnding = lineEnding ?? [0x0D, 0x0A]
         self.isSigned = isSigned
     }
@@ -112,5 +122,16 @@ public struct FilterHeaderEdit: Sendable, Equatable {
     static func claims(_ field: [UInt8], _ authservID: String) -> Bool {
         let parsed = MailMessage.header(of: field + [0x0A], limits: .default).header
         return parsed.fields.first?.leadingWord?.lowercased() == authservID.lowercased()
+    }
+}
+
+/// The `index`-th header field called `name` (1-based, names compared without regard to case).
+public struct FieldOccurrence: Sendable, Equatable {
+    public let name: String
+    public let index: Int
+
+    public init(name: String, index: Int) {
+        self.name = name
+        self.index = index
     }
 }

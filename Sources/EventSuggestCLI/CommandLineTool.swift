@@ -8,7 +8,7 @@ import Mailbox
 /// every outcome to text and an exit status in one place.
 enum CommandLineTool {
     static let version = "0.1.0"
-    static var commands: [any Command.Type] { [ScanCommand.self, FilterCommand.self, LintCommand.self, ExtractCommand.self, VerifyCommand.self, SignCommand.self, InspectCommand.self] }
+    static var commands: [any Command.Type] { [ScanCommand.self, FilterCommand.self, MilterCommand.self, LintCommand.self, ExtractCommand.self, VerifyCommand.self, SignCommand.self, InspectCommand.self] }
 
     static var overview: String {
         var text = """

@@ -73,15 +73,14 @@ enum FilterCommand: Command {
         case .overLimit(let head, let spill):
             // Delivered whole with our verdict fields, unexamined, and never held whole. Only
             // the header is looked at (its DKIM-Signature fields become neutral verdicts).
-            let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
             let tooLarge = Finding(
                 code: .messageTooLarge,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
-            let report = pipeline.unexamined(message, because: tooLarge)
-            log?.record(report, at: location)
+            let verdict = pipeline.filterUnexamined(head: head, parsedBytes: headBytes(limits), because: tooLarge,
+                                                    limits: limits.message, authservID: authservID)
+            log?.record(verdict.report, at: location)
             if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
-            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
-                  to: streams)
+            write(verdict.pieces(of: head[...]), to: streams)
             do {
                 try spill?.copy { streams.write(bytes: $0) }
                 try FilterInput.copyRest { streams.write(bytes: $0) }
@@ -92,8 +91,8 @@ enum FilterCommand: Command {
                 return .temporaryFailure
             }
         case .whole(let bytes):
-            let message = MailMessage(bytes: bytes, limits: limits.message)
-            let report = pipeline.process(message)
+            let verdict = pipeline.filter(bytes, limits: limits.message, authservID: authservID)
+            let report = verdict.report
             log?.record(report, at: location)
             if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
@@ -107,10 +106,10 @@ enum FilterCommand: Command {
             if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
             if arguments.has("attach-event") {
                 let attachment = CalendarPartAttachment(authservID: authservID, maximumMessageBytes: limits.mailbox.maxMessageBytes)
-                    .attach(to: message, report: report)
-                write(FilterOutput.pieces(of: message, report: report, authservID: authservID, attachment: attachment), to: streams)
+                    .attach(to: verdict.message, report: report)
+                write(FilterOutput.pieces(of: verdict.message, report: report, authservID: authservID, attachment: attachment), to: streams)
             } else {
-                write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+                write(verdict.pieces(of: bytes[...]), to: streams)
             }
         }
         streams.flush()

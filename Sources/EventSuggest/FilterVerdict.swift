@@ -1,0 +1,63 @@
+import Findings
+import MailMessage
+
+/// What filter mode does to one message — the report, our fields, the forged fields to
+/// leave out — computed once for both hosts of that analysis: `filter` writes it as bytes
+/// (``pieces(of:)``), the milter hands it to the MTA as header edits (``insertedFields``
+/// and ``FilterHeaderEdit/removedFields``). One code path, so the two never disagree.
+public struct FilterVerdict: Sendable {
+    /// The message the verdict was made on (for a message over the size limit, its head).
+    public let message: MailMessage
+    public let report: MessageReport
+    /// Where our fields go and which fields are left out.
+    public let edit: FilterHeaderEdit
+    /// Our fields, in the message's line ending, in the order they go at the top.
+    public let fields: [UInt8]
+
+    /// The message as filter mode writes it: slices of `bytes` (the ones the verdict was
+    /// made from) and our fields between them.
+    public func pieces(of bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] { edit.pieces(of: bytes, inserting: fields) }
+
+    /// Our fields one by one, as an MTA inserts them: the name, and the value after the
+    /// colon (its leading space kept) with each line break inside it written as LF, the
+    /// MTA's own line ending.
+    public var insertedFields: [(name: String, value: [UInt8])] {
+        var result: [(name: String, value: [UInt8])] = []
+        let lines = fields.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 }.filter { !$0.isEmpty }
+        for line in lines {
+            // RFC 5322 §2.2.3: a line starting with WSP continues the field above it.
+            if line.first == 0x20 || line.first == 0x09, !result.isEmpty {
+                result[result.count - 1].value += [0x0A] + line
+            } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                result.append((String(decoding: line[..<colon], as: UTF8.self), Array(line[(colon + 1)...])))
+            }
+        }
+        return result
+    }
+}
+
+extension Pipeline {
+    /// Filter mode's analysis of a whole message: the pipeline (events written when
+    /// trusted), then our fields and the edit.
+    public func filter(_ bytes: [UInt8], limits: ParseLimits, authservID: String) -> FilterVerdict {
+        let message = MailMessage(bytes: bytes, limits: limits)
+        let report = process(message)
+        let edit = FilterHeaderEdit(scanning: bytes[...], authservID: authservID)
+        return FilterVerdict(message: message, report: report, edit: edit,
+                             fields: FilterOutput.fields(report: report, authservID: authservID, lineEnding: edit.lineEnding))
+    }
+
+    /// A message over a size limit: only its head is looked at (the first `parsedBytes` of
+    /// it parsed, for its DKIM-Signature fields, which become neutral verdicts; all of
+    /// `head` scanned for forged fields), nothing is trusted or written, and our
+    /// X-Event-Suggestion says why (`none (not examined: …)`).
+    public func filterUnexamined(head: [UInt8], parsedBytes: Int, because finding: Finding, limits: ParseLimits,
+                                 authservID: String) -> FilterVerdict {
+        let message = MailMessage(bytes: Array(head.prefix(parsedBytes)), limits: limits)
+        let report = unexamined(message, because: finding)
+        let edit = FilterHeaderEdit(scanning: head[...], authservID: authservID)
+        return FilterVerdict(message: message, report: report, edit: edit,
+                             fields: FilterOutput.fields(report: report, authservID: authservID, lineEnding: edit.lineEnding,
+                                                         notExamined: finding.message))
+    }
+}

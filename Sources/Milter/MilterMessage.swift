@@ -1,0 +1,71 @@
+/// The work for one message, fed by libmilter as the MTA sends the message: its envelope
+/// recipients, its header fields, its body, then the end of the message, where it answers
+/// with what to do.
+///
+/// One object per message (a connection may carry several, one after another). libmilter
+/// calls one connection's callbacks one at a time, in protocol order, but not always on the
+/// same thread of its pool: an implementation needs no lock of its own, and must not share
+/// mutable state with other messages without one.
+public protocol MilterMessage: AnyObject {
+    /// `RCPT TO` (RFC 5321 §4.1.1.3): the address without angle brackets, as the MTA gives it.
+    func envelopeRecipient(_ address: String)
+    /// One header field, in message order: its name and its value as it stands after the
+    /// colon (the leading space kept), folding line breaks as the MTA sends them.
+    func headerField(name: [UInt8], value: [UInt8])
+    /// The empty line that ends the header.
+    func endOfHeader()
+    /// The next piece of the body (CRLF line endings, RFC 5321 §2.3.8).
+    func bodyChunk(_ bytes: UnsafeRawBufferPointer)
+    /// The whole message has been seen: what to do with it. `queueID` is the MTA's queue id
+    /// (the `{i}` macro), for the log.
+    func endOfMessage(queueID: String?) -> MilterDecision
+}
+
+/// What a message gets at its end. The milter never rejects and never changes the body.
+public enum MilterDecision: Sendable, Equatable {
+    /// Delivered unchanged.
+    case accept
+    /// A temporary failure (4xx): the client retries later.
+    case temporaryFailure
+    /// Delivered with these header edits.
+    case edit(MilterHeaderEdits)
+}
+
+/// Header edits in the MTA's terms: fields deleted by name and occurrence, fields inserted
+/// above all others.
+public struct MilterHeaderEdits: Sendable, Equatable {
+    /// Each an existing field: its name and which occurrence of that name (1-based, in
+    /// message order, names compared without regard to case), as `smfi_chgheader` counts them.
+    public var deletions: [HeaderFieldReference]
+    /// New fields, in the order they must appear at the top of the header.
+    public var insertions: [HeaderFieldText]
+
+    public init(deletions: [HeaderFieldReference], insertions: [HeaderFieldText]) {
+        self.deletions = deletions
+        self.insertions = insertions
+    }
+}
+
+/// The `index`-th field called `name` (1-based).
+public struct HeaderFieldReference: Sendable, Equatable {
+    public var name: String
+    public var index: Int
+
+    public init(name: String, index: Int) {
+        self.name = name
+        self.index = index
+    }
+}
+
+/// A header field to insert: its name and its value after the colon, leading space
+/// included, continuation lines separated by LF followed by a tab or space (the MTA writes
+/// its own line endings).
+public struct HeaderFieldText: Sendable, Equatable {
+    public var name: String
+    public var value: [UInt8]
+
+    public init(name: String, value: [UInt8]) {
+        self.name = name
+        self.value = value
+    }
+}
