@@ -25,7 +25,7 @@ struct MilterLogLine {
         }
         if let error = report.calendarError { parts.append("calendar not written: \(Self.printable(error))") }
         if !verdict.edit.removed.isEmpty { parts.append("removed \(verdict.edit.removed.count) forged field(s)") }
-        if let tooLarge = report.findings.first(where: { $0.code == MailboxFindingCode.messageTooLarge }) {
+        if let tooLarge = report.findings.first(where: { $0.has(.messageTooLarge) }) {
             parts.append("not examined: \(tooLarge.message)")
         }
         return parts.joined(separator: " ")

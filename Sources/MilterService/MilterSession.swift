@@ -58,7 +58,7 @@ public final class MilterSession: MilterMessage {
         let verdict: FilterVerdict
         if overLimit {
             let tooLarge = Finding(
-                code: MailboxFindingCode.messageTooLarge, severity: .error,
+                code: .messageTooLarge,
                 message: "message of more than \(settings.maxMessageBytes) bytes (limit message-bytes)")
             verdict = pipeline.filterUnexamined(head: bytes, parsedBytes: bytes.count, because: tooLarge,
                                                 limits: settings.parseLimits, authservID: settings.authservID)

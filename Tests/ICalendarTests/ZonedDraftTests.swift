@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ICalendar
 import SchemaMarkup
+import Findings
 
 /// Event drafts and files for zoned times: ends compared on the time line, default lengths in
 /// elapsed time, VTIMEZONEs from the zone's rules, and zones without rules written floating.
@@ -100,7 +101,7 @@ struct ZonedDraftTests {
             $0.start = Self.zoned("2027-03-01T07:00:00", "America/Los_Angeles")
             $0.end = Self.zoned("2027-03-01T08:00:00", "America/Los_Angeles")
         }
-        #expect(try store.apply([passed], from: .mail()).first?.code == StoreOutcomeCode.endTimePassed)
+        #expect(try store.apply([passed], from: .mail()).first?.code == FindingCode.endTimePassed.id)
         #expect(try store.apply([ahead], from: .mail(id: "<m2@example.com>")).first?.action == .created)
     }
 
