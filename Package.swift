@@ -36,9 +36,16 @@ let package = Package(
         .target(
             name: "EventSuggest",
             dependencies: ["MailMessage", "CryptoOpenSSL", "DKIM", "SenderPolicy", "SchemaMarkup", "ICalendar", "Findings"]),
-        .executableTarget(
-            name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles"]),
+        // Our own command-line parser in the shape of swift-argument-parser: declarations,
+        // command line and configuration file into typed values; help, man page, completions.
+        .target(name: "CommandLineOptions"),
+        // The commands as structs of typed option groups, and everything they print.
+        .target(
+            name: "EventSuggestCommands",
+            dependencies: ["CommandLineOptions", "EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup",
+                           "ICalendar", "JSON", "Findings", "POSIXFiles", "MailMessage", "CryptoOpenSSL"]),
+        // The executable: main and the exit-status mapping.
+        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
@@ -58,6 +65,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
+        .testTarget(name: "EventSuggestCommandsTests", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CommandLineOptions
 import EventSuggest
 import Findings
 import Mailbox
@@ -9,8 +10,7 @@ import POSIXFiles
 
 /// `eventsuggest filter`: one message in, the same message out with our header fields,
 /// for procmail (`:0 fw`) and maildrop (`xfilter`).
-enum FilterCommand: Command {
-    static let name = "filter"
+struct FilterCommand: ParsableCommand {
     static let summary = "Read one message on stdin, write it back with Authentication-Results and X-Event-Suggestion."
     static let synopsis = "filter [--calendar DIR] [--registered FILE] [options] < message > message-with-headers"
     static let discussion = """
@@ -36,42 +36,47 @@ enum FilterCommand: Command {
         README's ':0 e' recipe). --defer-on-tempfail: the same for a DNS failure and a setup
         problem only.
         """
-    static let options: [OptionSpec] = PipelineOptions.specs + [
-        .flag("defer-on-tempfail", "Exit 75 (EX_TEMPFAIL) without output when a key lookup fails temporarily or the setup is broken."),
-        .flag("defer-on-error", "Exit 75 without output on any failure: setup, key lookup, or a calendar event not written."),
-    ]
+    static let command = CommandDescription(
+        name: "filter", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: FilterOptions.options, operands: .none)
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        // The setup: anything thrown here goes to setupFailed (CommandLineTool.run).
-        guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: name)
+    var options: FilterOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        guard values.operands.isEmpty else {
+            throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: "filter")
         }
-        let limits = try LimitOptions.limits(arguments, command: name)
-        let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
-        let log = try FindingLog(path: arguments.value("log"))
-        let authservID = PipelineOptions.authservID(arguments)
-        let deferOnError = arguments.has("defer-on-error")
-        let deferOnTempfail = deferOnError || arguments.has("defer-on-tempfail")
+        options = try FilterOptions(parsing: values)
+    }
+
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        // The setup: anything thrown here goes to setupFailed (EventSuggestTool.run).
+        let limits = options.pipeline.limits.limits
+        let pipeline = try options.pipeline.pipeline()
+        let log = try FindingLog(path: options.pipeline.logFile)
+        let authservID = options.pipeline.authservIdentifier
+        let deferOnError = options.defersOnError
+        let deferOnTempfail = options.defersOnTempfail
         let location = MessageLocation(path: "-")
 
         let input: FilterInput.Content
         do {
-            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: headBytes(limits))
+            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: Self.headBytes(limits))
         } catch {
-            return unreadable(error, streams: streams)
+            return Self.unreadable(error, streams: streams)
         }
         switch input {
         case .overLimit(let head, let spill):
             // Delivered whole with our verdict fields, unexamined, and never held whole. Only
             // the header is looked at (its DKIM-Signature fields become neutral verdicts).
-            let message = MailMessage(bytes: Array(head.prefix(headBytes(limits))), limits: limits.message)
+            let message = MailMessage(bytes: Array(head.prefix(Self.headBytes(limits))), limits: limits.message)
             let tooLarge = Finding(
                 code: MailboxFindingCode.messageTooLarge, severity: .error,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
             let report = pipeline.unexamined(message, because: tooLarge)
             log?.record(report, at: location)
-            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
-            write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
+            if let exit = Self.logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
+            Self.write(FilterOutput.pieces(of: head[...], report: report, authservID: authservID, notExamined: tooLarge.message),
                   to: streams)
             do {
                 try spill?.copy { streams.write(bytes: $0) }
@@ -86,17 +91,17 @@ enum FilterCommand: Command {
             let message = MailMessage(bytes: bytes, limits: limits.message)
             let report = pipeline.process(message)
             log?.record(report, at: location)
-            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
+            if let exit = Self.logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
                 streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(failed.reason ?? ""))")
                 return .temporaryFailure
             }
-            if deferOnError, let problem = calendarProblem(report) {
+            if deferOnError, let problem = Self.calendarProblem(report) {
                 streams.error("eventsuggest filter: deferring (--defer-on-error): \(problem)")
                 return .temporaryFailure
             }
-            if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
-            write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
+            if let problem = Self.calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
+            Self.write(FilterOutput.pieces(of: bytes[...], report: report, authservID: authservID), to: streams)
         }
         streams.flush()
         // A reader that went away got less than the message: the MTA must not count it delivered.
@@ -161,7 +166,7 @@ enum FilterCommand: Command {
     /// pile up in the queue until someone notices; the user who prefers that says so.
     static func setupFailed(_ error: any Error, commandLine: [String], environment: [String: String],
                             streams: StandardStreams) -> ExitStatus {
-        let problem = CommandLineTool.problemText(error)
+        let problem = EventSuggestTool.problemText(error)
         let deferring = ["defer-on-error", "defer-on-tempfail"].contains {
             ConfigurationFile.bestEffort($0, commandLine: commandLine, environment: environment).present
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CommandLineOptions
 import Dispatch
 import EventSuggest
 import Foundation
@@ -9,8 +10,7 @@ import MailMessage
 import POSIXFiles
 
 /// `eventsuggest scan`: mailboxes in parallel into a calendar, with a report and a summary.
-enum ScanCommand: Command {
-    static let name = "scan"
+struct ScanCommand: ParsableCommand {
     static let summary = "Scan Maildir folders and mbox files: verify, extract, and write events to a calendar."
     static let synopsis = "scan PATH... [--calendar DIR] [--registered FILE] [--report FILE|-] [--jobs N] [options]"
     static let discussion = """
@@ -20,10 +20,10 @@ enum ScanCommand: Command {
         (modifiedTime, else Date), so the calendar ends up as if the mails had arrived in
         order, whatever order they were read in. Scanning again changes nothing.
 
-        --report FILE writes one JSON object per message (DESIGN.md's report: file,
-        messageId, from, dkim, policy, reservations, events, diagnostics); '-' writes them to
-        standard output and the summary to standard error. A progress line is shown on a
-        terminal only.
+        --report FILE writes one JSON object per message (file, messageId, from, dkim,
+        policy, reservations, events, diagnostics; see the README, "The report"); '-'
+        writes them to standard output and the summary to standard error. A progress line
+        is shown on a terminal, or in a log with --progress.
 
         SIGINT (Ctrl-C) or SIGTERM stops the scan between two messages: the event being
         written is finished, the report gets the lines of the messages done, and
@@ -33,12 +33,30 @@ enum ScanCommand: Command {
         Exit status: 0, or 1 when an input could not be read, the calendar folder or the
         report could not be written; 2 on usage errors; 130 after SIGINT, 143 after SIGTERM.
         """
-    static let options: [OptionSpec] = PipelineOptions.specs + [
-        .value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output)."),
-        .value("jobs", "N", "Messages analysed in parallel (default: the number of cores)."),
-        .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
-        .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
-    ]
+    static let report = OptionDeclaration.value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output).")
+    static let progress = OptionDeclaration.switch(
+        "progress", "Show progress on standard error even when it is not a terminal (one line per update, for logs).")
+    static let command = CommandDescription(
+        name: "scan", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: PipelineOptions.options + MailboxReadingOptions.options + JobsOptions.options + [report, progress],
+        operands: .paths("PATH"))
+
+    var paths: [String]
+    var setup: PipelineOptions
+    var reading: MailboxReadingOptions
+    var jobs: JobsOptions
+    var reportPath: String?
+    /// nil: on a terminal only.
+    var showsProgress: Bool?
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        paths = try values.requireOperands("PATH (a Maildir, an mbox, a file, or -)")
+        setup = try PipelineOptions(parsing: values)
+        reading = try MailboxReadingOptions(parsing: values)
+        jobs = try JobsOptions(parsing: values)
+        reportPath = values.string(Self.report)
+        showsProgress = values.switches[Self.progress.name]
+    }
 
     /// One message's place in the scan and its result.
     private struct Entry {
@@ -55,21 +73,18 @@ enum ScanCommand: Command {
         case finished(String?)    // the report line
     }
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
-        }
-        let jobs = try JobsOption.jobs(arguments, command: name)
-        let limits = try LimitOptions.limits(arguments, command: name)
-        var configured = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        let jobs = jobs.count
+        let limits = setup.limits.limits
+        var configured = try setup.pipeline()
         // One look for a killed writer's temp files for the whole scan, not one per message.
         configured.store?.repairsBeforeEachWrite = false
         let pipeline = configured
-        let format = try MailboxOptions.mboxFormat(arguments, command: name)
-        let reportPath = arguments.value("report")
+        let format = reading.mboxFormat
+        let reportPath = reportPath
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1, streams: streams)
-        let log = try FindingLog(path: arguments.value("log"))
+        let progress = ProgressLine(enabled: showsProgress ?? (isatty(STDERR_FILENO) == 1), streams: streams)
+        let log = try FindingLog(path: setup.logFile)
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
         var slots: [Slot] = []
@@ -104,9 +119,9 @@ enum ScanCommand: Command {
 
         /// Thrown from the reading loop to stop it at a signal.
         struct Interrupted: Error {}
-        paths: for path in arguments.positionals {
+        paths: for path in paths {
             do {
-                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) {
+                try MessageSource.open(path, recursive: reading.recursive).forEachReference(format: format, limits: limits.mailbox) {
                     if interrupt.received != nil { throw Interrupted() }
                     taken += 1
                     file(parallel.append($0))
@@ -115,7 +130,7 @@ enum ScanCommand: Command {
                 break paths
             } catch let error as MailboxError {
                 progress.clear()
-                _ = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
                 summary.unreadable += 1
             }
         }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import DKIM
 import EventSuggest
 import Findings
@@ -9,13 +10,12 @@ import SchemaMarkup
 import SenderPolicy
 
 /// `eventsuggest lint`: a sender's CI check of confirmation mails or HTML templates.
-enum LintCommand: Command {
-    static let name = "lint"
+struct LintCommand: ParsableCommand {
     static let summary = "Check confirmation mails or HTML templates for valid markup (for a sender's CI)."
-    static let synopsis = "lint FILE... [--profile apple,google] [--format text|json|github|junit] [--require-dkim] [options]"
+    static let synopsis = "lint FILE... [--profile apple|gmail]... [--format FORMAT] [--disable CODE]... [--require-dkim] [options]"
     static let discussion = """
         Checks the schema.org markup of each e-mail (its HTML parts) or .html file against
-        the rules of Siri Event Suggestions (apple) and Gmail (google), strictly: JSON that
+        the rules of Siri Event Suggestions (apple) and Gmail (gmail), strictly: JSON that
         real mail gets away with (a missing comma) is an error here. The files are also
         checked as a set: a confirmation, its modification and its cancellation must share
         the reservationId and differ in status or time.
@@ -31,15 +31,58 @@ enum LintCommand: Command {
         Exit status: 1 when there is an error (or a warning with --warnings-as-errors),
         0 otherwise, 2 on usage errors.
         """
-    static let options: [OptionSpec] = [
-        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both)."),
-        .value("format", "FORMAT", "text (default), json, github or junit."),
-        .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
-        .flag("warnings-as-errors", "Fail on warnings too."),
-        .value("psl", "FILE", "Public Suffix List for the alignment check (default: Debian's publicsuffix)."),
-    ] + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec]
+    static let profile = OptionDeclaration.value(
+        "profile", "PROFILE", "Rules to check: apple or gmail (default: both); repeat the option for more than one.",
+        collected: true, completion: .suggestions(["apple", "gmail"]))
+    static let format = OptionDeclaration.choice(
+        "format", Format.allCases.map(\.rawValue), "Output: text (default), json, github, junit, sarif or html.")
+    static let disable = OptionDeclaration.value(
+        "disable", "CODE", "Do not report findings with this code (see 'eventsuggest help codes').", collected: true)
+    static let requireDKIM = OptionDeclaration.switch("require-dkim", "Also require a passing DKIM signature aligned with From.")
+    static let warningsAsErrors = OptionDeclaration.switch("warnings-as-errors", "Fail on warnings too.")
+    static let command = CommandDescription(
+        name: "lint", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: [profile, format, disable, requireDKIM, warningsAsErrors] + PublicSuffixOptions.options
+            + KeyLookupOptions.options + ClockOptions.options + LimitOptions.options,
+        operands: .paths("FILE"))
 
-    enum Format: String { case text, json, github, junit }
+    enum Format: String, CaseIterable { case text, json, github, junit, sarif, html }
+
+    var files: [String]
+    var profiles: [MarkupProfile]
+    var format: Format
+    var disabledCodes: [String]
+    var requiresDKIM: Bool
+    var warningsFail: Bool
+    var suffixes: PublicSuffixOptions
+    var keys: KeyLookupOptions
+    var clock: ClockOptions
+    var limits: LimitOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        files = try values.requireOperands("FILE (an e-mail or an .html file)")
+        var profiles: [MarkupProfile] = []
+        for word in values.strings(Self.profile) {
+            // `google` was the name before `gmail`; a list with commas is the older spelling too.
+            for name in word.split(separator: ",", omittingEmptySubsequences: false) {
+                switch name.trimmingCharacters(in: .whitespaces).lowercased() {
+                case "apple": profiles.append(.apple)
+                case "gmail", "google": profiles.append(.google)
+                default: throw values.invalid(Self.profile, String(name), wants: "apple or gmail")
+                }
+            }
+        }
+        self.profiles = profiles.isEmpty ? MarkupProfile.allCases : profiles
+        format = try values.choice(Self.format, as: Format.self) ?? .text
+        disabledCodes = values.strings(Self.disable)
+        if let empty = disabledCodes.first(where: { $0.isEmpty }) { throw values.invalid(Self.disable, empty, wants: "a finding code") }
+        requiresDKIM = values.isOn(Self.requireDKIM)
+        warningsFail = values.isOn(Self.warningsAsErrors)
+        suffixes = try PublicSuffixOptions(parsing: values)
+        keys = try KeyLookupOptions(parsing: values)
+        clock = try ClockOptions(parsing: values)
+        limits = try LimitOptions(parsing: values)
+    }
 
     /// One file's reservations and findings (an .html template, or an e-mail's HTML parts).
     static func lintFile(_ path: String, limits: InputLimits, extractor: MarkupExtractor,
@@ -58,7 +101,7 @@ enum LintCommand: Command {
         let extraction = MessageMarkup.extract(from: message, using: extractor)
         var findings = input.findings + message.findings + extraction.findings
         if extraction.items.isEmpty {
-            findings.append(Finding(code: "no-markup", severity: .error,
+            findings.append(Finding(code: LintFindingCode.noMarkup, severity: .error,
                                     message: "no schema.org markup in any text/html part of this message"))
         }
         findings += dkimCheck?.check(message) ?? []
@@ -70,11 +113,9 @@ enum LintCommand: Command {
         let verifier: DKIMVerifier
         let policy: SenderPolicy
 
-        init(_ arguments: ParsedArguments, limits: DKIMLimits, command: String) throws {
-            verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command),
-                                    now: try CommonOptions.now(arguments, command: command), limits: limits)
-            let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
-            policy = SenderPolicy(publicSuffixes: suffixes, registered: nil, allowAnyDomain: true)
+        init(keys: KeyLookupOptions, clock: ClockOptions, suffixes: PublicSuffixOptions, limits: DKIMLimits) throws {
+            verifier = DKIMVerifier(resolver: try keys.resolver(), now: clock.instant(), limits: limits)
+            policy = SenderPolicy(publicSuffixes: try suffixes.publicSuffixes(), registered: nil, allowAnyDomain: true)
         }
 
         func check(_ message: MailMessage) -> [Finding] {
@@ -82,7 +123,7 @@ enum LintCommand: Command {
             let decision = policy.decide(message, dkim: dkim)
             guard !decision.trusted else { return dkim.limitFindings }
             return dkim.limitFindings + [
-                Finding(code: "dkim-required", severity: .error, message: "DKIM check failed: \(decision.reason)")]
+                Finding(code: LintFindingCode.dkimRequired, severity: .error, message: "DKIM check failed: \(decision.reason)")]
         }
     }
 
@@ -92,32 +133,24 @@ enum LintCommand: Command {
         var findings: [Finding]
     }
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "lint needs at least one FILE (an e-mail or an .html file)", command: name)
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        if format == .sarif || format == .html {
+            throw UsageError(message: "--format \(format.rawValue) is not built into this version yet", command: "lint")
         }
-        let formatText = arguments.value("format") ?? "text"
-        guard let format = Format(rawValue: formatText) else {
-            throw UsageError(message: "--format must be text, json, github or junit, not '\(formatText)'", command: name)
-        }
-        var profiles: [MarkupProfile] = []
-        for word in (arguments.value("profile") ?? "apple,google").split(separator: ",") {
-            guard let profile = MarkupProfile(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UsageError(message: "--profile takes apple and/or google, not '\(word)'", command: name)
-            }
-            profiles.append(profile)
-        }
-        let limits = try LimitOptions.limits(arguments, command: name)
+        let limits = limits.limits
         let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles)
-        let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, limits: limits.dkim, command: name) : nil
+        let dkimCheck = requiresDKIM
+            ? try DKIMRequirement(keys: keys, clock: clock, suffixes: suffixes, limits: limits.dkim) : nil
 
         var results: [FileResult] = []
         var unreadable = false
-        for path in arguments.positionals {
+        for path in files {
             do {
-                results.append(try lintFile(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck))
+                var result = try Self.lintFile(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck)
+                result.findings.removeAll { disabledCodes.contains($0.code) }
+                results.append(result)
             } catch {
-                _ = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
                 unreadable = true
             }
         }
@@ -125,7 +158,7 @@ enum LintCommand: Command {
             results[index].findings += findings
         }
 
-        let warningsFail = arguments.has("warnings-as-errors")
+        let warningsFail = warningsFail
         let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
         switch format {
         case .text:
@@ -147,6 +180,8 @@ enum LintCommand: Command {
             }
         case .junit:
             streams.write(LintFormats.junit(results.map { ($0.location, $0.findings) }, failing: failing))
+        case .sarif, .html:
+            break   // refused at the start of run until connected
         }
         let failed = unreadable || results.contains { $0.findings.contains(where: failing) }
         return failed ? .findings : .success
