@@ -10,11 +10,14 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # server on loopback for key lookups), python3-dkim and opendkim-tools (independent DKIM verifiers),
 # chromium (the browser whose HTML tree markup extraction is checked against), python3-webencodings
 # (the WHATWG encoding labels, an oracle for ours), python3-idna (IDNA 2008, an oracle for our A-labels),
-# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert).
+# vdirsyncer (syncs the calendar folder as users do), time (GNU time: the peak RSS the memory tests assert),
+# man-db and groff-base (the man page is rendered with warnings on), bash-completion, zsh and fish (the
+# generated completions are loaded by each shell in a test).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 \
                 dnsmasq-base python3-dkim opendkim-tools python3-extruct \
                 python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix procmail maildrop \
-                python3-idna chromium python3-webencodings vdirsyncer time
+                python3-idna chromium python3-webencodings vdirsyncer time \
+                man-db groff-base zsh fish
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
@@ -26,7 +29,7 @@ STATIC_BUILD  = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build release test test-sanitize demo bench fuzz install clean help
+.PHONY: all deps build release test test-sanitize demo bench fuzz install generated-docs clean help
 
 all: build
 
@@ -38,7 +41,8 @@ help:
 	@echo "make bench    the benchmark against peer tools"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)"
 	@echo "make test-sanitize   the whole suite under AddressSanitizer and ThreadSanitizer (about 7 minutes)"
-	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime), its docs and an example configuration"
+	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime), its docs, man page, completions and an example configuration"
+	@echo "make generated-docs  regenerate docs/eventsuggest.1 and docs/completions/ from the option declarations"
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "make deps: no Swift toolchain on PATH (expected at /opt/swift/usr/bin); install Swift 6 first" >&2; exit 1; }
@@ -113,6 +117,21 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
 	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
 	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 644 docs/eventsuggest.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/completions/eventsuggest $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+	install -m 644 docs/completions/_eventsuggest $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/
+	install -m 644 docs/completions/eventsuggest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/
+
+# The man page and completions are generated from the option declarations and checked in;
+# a test fails when they differ from a fresh generation.
+generated-docs: build
+	$(BIN_DEBUG) help --man > docs/eventsuggest.1
+	mkdir -p docs/completions
+	$(BIN_DEBUG) help --completion bash > docs/completions/eventsuggest
+	$(BIN_DEBUG) help --completion zsh > docs/completions/_eventsuggest
+	$(BIN_DEBUG) help --completion fish > docs/completions/eventsuggest.fish
 
 clean:
 	rm -rf .build calendar calendar-report.jsonl

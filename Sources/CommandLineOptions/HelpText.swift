@@ -11,10 +11,26 @@ public enum HelpText {
             var help = option.help
             if option.isSwitch { help += " (--no-\(option.name) turns it off.)" }
             if option.isCollected { help += " (Repeatable.)" }
-            text += label + padding + help + "\n"
+            text += label + padding + wrapped(help, indent: width, columns: 80) + "\n"
         }
         if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
         return text
+    }
+
+    /// `text` in lines of at most `columns` (a longer word stays whole), the lines after
+    /// the first indented by `indent`.
+    static func wrapped(_ text: String, indent: Int, columns: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > columns {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
     public static func overview(_ program: ProgramDescription) -> String {

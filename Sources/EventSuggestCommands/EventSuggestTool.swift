@@ -77,16 +77,21 @@ public enum EventSuggestTool {
     /// help was asked for (and printed).
     static func parse(_ type: any ParsableCommand.Type, _ arguments: [String], environment: [String: String],
                       streams: StandardStreams) throws -> (any ParsableCommand)? {
-        let description = type.command
-        let commandLine = try ArgumentParser.parse(arguments, declarations: description.options + [config, help],
-                                                   command: description.name)
-        if commandLine.isOn(help) {
-            streams.write(HelpText.command(description, program: program))
+        guard let values = try values(for: type.command, arguments, environment: environment) else {
+            streams.write(HelpText.command(type.command, program: program))
             return nil
         }
-        let values = try ConfigurationFile.values(for: description, commandLine: commandLine,
-                                                  config: commandLine.string(config), known: knownOptions, environment: environment)
         return try type.init(parsing: values)
+    }
+
+    /// The values of every layer for `command`, or nil when the command line asks for help.
+    static func values(for command: CommandDescription, _ arguments: [String],
+                       environment: [String: String]) throws -> ParsedValues? {
+        let commandLine = try ArgumentParser.parse(arguments, declarations: command.options + [config, help],
+                                                   command: command.name)
+        if commandLine.isOn(help) { return nil }
+        return try ConfigurationFile.values(for: command, commandLine: commandLine, config: commandLine.string(config),
+                                            known: knownOptions, environment: environment)
     }
 
     /// The one line that says what went wrong, without the exit status: for filter's
