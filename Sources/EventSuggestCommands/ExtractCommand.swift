@@ -94,7 +94,7 @@ struct ExtractCommand: ParsableCommand {
             lines.append("  " + ReservationText.summary(reservation))
         }
         lines += extraction.findings.map { "  " + FindingText.line($0, in: location) }
-        streams.write(lines.joined(separator: "\n") + "\n\n")
+        streams.write(lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n")
     }
 
     static func jsonObject(_ extraction: MarkupExtraction, at location: MessageLocation) -> JSONValue {

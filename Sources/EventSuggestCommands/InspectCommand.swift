@@ -119,6 +119,6 @@ struct InspectCommand: ParsableCommand {
             lines.append("  Findings:")
             lines += inspection.findings.map { "    " + FindingText.line($0, in: location) }
         }
-        return lines.joined(separator: "\n") + "\n\n"
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n"
     }
 }

@@ -94,8 +94,12 @@ struct LintCommand: ParsableCommand {
         if ExtractCommand.isHTMLFile(path) {
             let html = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
             let extraction = MessageMarkup.extract(html: html, using: extractor)
+            // A template is not a mail: there is no signature to require. Said, not failed.
+            let dkimNote = dkimCheck == nil ? [] : [Finding(
+                code: LintFindingCode.dkimNotCheckable, severity: .note,
+                message: "--require-dkim: an .html file has no DKIM signature to check; lint a signed e-mail for that")]
             return FileResult(location: input.location, reservations: extraction.reservations,
-                              findings: input.findings + extraction.findings)
+                              findings: input.findings + extraction.findings + dkimNote)
         }
         let message = MailMessage(bytes: input.bytes, limits: limits.message)
         let extraction = MessageMarkup.extract(from: message, using: extractor)
@@ -122,8 +126,15 @@ struct LintCommand: ParsableCommand {
             let dkim = verifier.verify(message)
             let decision = policy.decide(message, dkim: dkim)
             guard !decision.trusted else { return dkim.limitFindings }
+            // What verify would say of each signature that did not pass: the actionable part
+            // (a body hash mismatch, an expired signature, a missing key).
+            let verdicts = dkim.filter { $0.outcome != .pass }.map { result in
+                "d=\(result.domain ?? "?") s=\(result.selector ?? "?"): \(result.outcome.rawValue)"
+                    + (result.reason.map { " (\($0))" } ?? "")
+            }
+            let detail = verdicts.isEmpty ? "" : "; " + verdicts.joined(separator: "; ")
             return dkim.limitFindings + [
-                Finding(code: LintFindingCode.dkimRequired, severity: .error, message: "DKIM check failed: \(decision.reason)")]
+                Finding(code: LintFindingCode.dkimRequired, severity: .error, message: "DKIM check failed: \(decision.reason)\(detail)")]
         }
     }
 
@@ -162,7 +173,7 @@ struct LintCommand: ParsableCommand {
         let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
         switch format {
         case .text:
-            for result in results { for finding in result.findings { streams.writeLine(FindingText.line(finding, in: result.location)) } }
+            for result in results { for finding in result.findings { streams.writeLine(TerminalText.logSafe(FindingText.line(finding, in: result.location))) } }
             let errors = results.flatMap(\.findings).filter { $0.severity == .error }.count
             let warnings = results.flatMap(\.findings).filter { $0.severity == .warning }.count
             streams.writeLine("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(results.count) file\(results.count == 1 ? "" : "s")")

@@ -39,6 +39,17 @@ public struct MboxReader: ~Copyable {
         buffer = ReadBuffer(capacity: chunkSize)
     }
 
+    /// An mbox read from `reader` (standard input) whose first bytes `head` were read already.
+    init(reading reader: FileDescriptor, after head: [UInt8], format: MboxFormat, limits: MailboxLimits,
+         chunkSize: Int = 1 << 20) {
+        self.reader = reader
+        self.format = format
+        self.limits = limits
+        self.chunkSize = chunkSize
+        buffer = ReadBuffer(capacity: max(chunkSize, head.count))
+        buffer.append(head)
+    }
+
     public var path: String { reader.path }
 
     /// The next message, or nil at the end of the file.
