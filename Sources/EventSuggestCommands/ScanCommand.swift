@@ -83,7 +83,10 @@ struct ScanCommand: ParsableCommand {
         let format = reading.mboxFormat
         let reportPath = reportPath
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
-        let progress = ProgressLine(enabled: showsProgress ?? (isatty(STDERR_FILENO) == 1), streams: streams)
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let progress = ScanProgress(enabled: showsProgress ?? onTerminal, rewritesLine: onTerminal, streams: streams)
+        // The count is known when every PATH is a Maildir or a file (an mbox is split as it is read).
+        let total = progress.enabled ? ScanProgress.knownCount(of: paths, recursive: reading.recursive) : nil
         let log = try FindingLog(path: setup.logFile)
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
@@ -97,6 +100,10 @@ struct ScanCommand: ParsableCommand {
             (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
             let message = reference.load(limits: limits.mailbox)
             var report = pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message))
+            // A file that could not be read is that, once: not also an empty message.
+            if message.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) {
+                report.findings.removeAll { $0.code == FindingCode.emptyMessage }
+            }
             report.findings = message.findings + report.findings
             return (message.location, report)
         })
@@ -104,7 +111,12 @@ struct ScanCommand: ParsableCommand {
         /// Files analysed messages: held whole when they write events, else done at once.
         func file(_ done: [(location: MessageLocation, report: MessageReport)]) {
             for (location, report) in done {
-                if report.findings.contains(where: { $0.code == MailboxFindingCode.messageUnreadable }) { summary.unreadable += 1 }
+                if let unreadable = report.findings.first(where: { $0.code == MailboxFindingCode.messageUnreadable }) {
+                    summary.unreadable += 1
+                    // Standard error is what procmail's LOGFILE and journald keep: the path and errno.
+                    progress.clear()
+                    streams.error("eventsuggest: \(unreadable.message)")
+                }
                 if pipeline.writesEvents(for: report) {
                     entries.append(Entry(location: location, report: report))
                     slots.append(.toRecord(entries.count - 1))
@@ -114,7 +126,7 @@ struct ScanCommand: ParsableCommand {
                     slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: location).serialized + "\n"))
                 }
             }
-            if !done.isEmpty { progress.update(done: slots.count) }
+            if !done.isEmpty { progress.update(done: slots.count, total: total) }
         }
 
         /// Thrown from the reading loop to stop it at a signal.
@@ -147,11 +159,22 @@ struct ScanCommand: ParsableCommand {
         // Events in date order: the newest version of a reservation is written last. A
         // signal stops this between two messages, never inside a write.
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
-        for index in order {
+        var calendarProblems: [String] = []
+        for (written, index) in order.enumerated() {
             if interrupt.received != nil { break }
             pipeline.record(&entries[index].report)
             recorded[index] = true
+            progress.writing(done: written + 1, total: order.count)
+            // One stderr line per problem (an unwritable folder fails every write the same way).
+            let report = entries[index].report
+            for problem in [report.calendarError].compactMap({ $0 }) + report.outcomes.filter({ $0.action == .failed }).compactMap(\.reason)
+            where !calendarProblems.contains(problem) {
+                calendarProblems.append(problem)
+                progress.clear()
+                streams.error("eventsuggest: calendar not written: \(problem)")
+            }
         }
+        progress.clear()
         for (index, entry) in entries.enumerated() where recorded[index] {
             summary.add(entry.report)
             log?.record(entry.report, at: entry.location)
@@ -171,7 +194,10 @@ struct ScanCommand: ParsableCommand {
             guard let line else { continue }
             if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
         }
-        if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
+        var summaryText = summary.text
+        // A dry run says so: the counts are what would have been written.
+        if pipeline.store == nil { summaryText += "no --calendar: nothing written\n" }
+        if reportPath == "-" { streams.error(summaryText) } else { streams.write(summaryText) }
         var status: ExitStatus = .success
         do {
             try reportFile?.close()
@@ -204,28 +230,4 @@ struct ScanCommand: ParsableCommand {
         return status
     }
 
-}
-
-/// "scanned 1,234 messages (456/s)" on standard error, on a terminal only.
-private final class ProgressLine {
-    let enabled: Bool
-    let start = Date()
-
-    private let streams: StandardStreams
-
-    init(enabled: Bool, streams: StandardStreams) {
-        self.enabled = enabled
-        self.streams = streams
-    }
-
-    func update(done: Int) {
-        guard enabled else { return }
-        let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        streams.errorWithoutNewline("\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)")
-    }
-
-    func clear() {
-        guard enabled else { return }
-        streams.errorWithoutNewline("\r\u{1B}[K")
-    }
 }
