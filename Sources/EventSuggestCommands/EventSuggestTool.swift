@@ -87,6 +87,8 @@ public enum EventSuggestTool {
     /// The values of every layer for `command`, or nil when the command line asks for help.
     static func values(for command: CommandDescription, _ arguments: [String],
                        environment: [String: String]) throws -> ParsedValues? {
+        // `-h`, the one short option, as everywhere: help (before `--` only).
+        if arguments.prefix(while: { $0 != "--" }).contains("-h") { return nil }
         let commandLine = try ArgumentParser.parse(arguments, declarations: command.options + [config, help],
                                                    command: command.name)
         if commandLine.isOn(help) { return nil }

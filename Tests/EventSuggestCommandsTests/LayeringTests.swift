@@ -88,6 +88,8 @@ struct CommandLineRuleTests {
         #expect(values.isOn(OutputOptions.json))
         #expect(try fixture.values("extract", ["--help", "x"]) == nil)
         #expect(try fixture.values("extract", ["x", "--help"]) == nil)
+        #expect(try fixture.values("extract", ["-h"]) == nil)
+        #expect(try fixture.values("extract", ["--", "-h"])?.operands == ["-h"])
     }
 
     @Test("switches: --no-SWITCH; a value option has no --no-; a switch takes no =value")
