@@ -15,11 +15,13 @@ export PATH  := $(PATH):/opt/swift/usr/bin
 # libcurl4-openssl-dev (HTTP for the CalDAV store), radicale (the CalDAV server the tests run on loopback),
 # tzdata (the zone rules /usr/share/zoneinfo that CivilTime reads at run time and zoneinfo checks them against).
 # libmilter-dev (the milter protocol, to build) and postfix (the MTA the milter tests run, a private instance).
+# man-db and groff-base (the man page is rendered with warnings on), bash-completion, zsh and fish (the
+# generated completions are loaded by each shell in a test).
 DEB_PACKAGES := libssl-dev libxml2-dev pkg-config python3 dnsmasq-base python3-dkim opendkim-tools \
                 python3-extruct python3-icalendar khal gir1.2-ical-3.0 python3-gi publicsuffix \
                 procmail maildrop python3-idna chromium python3-webencodings vdirsyncer time \
                 python3-jsonschema python3-junitparser libcurl4-openssl-dev radicale tzdata \
-                libmilter-dev postfix
+                libmilter-dev postfix man-db groff-base zsh fish
 
 BIN_DEBUG    := .build/debug/eventsuggest
 BIN_RELEASE  := .build/release/eventsuggest
@@ -31,7 +33,7 @@ STATIC_BUILD  = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build release test test-sanitize demo bench fuzz install clean help
+.PHONY: all deps build release test test-sanitize demo bench fuzz install generated-docs clean help
 
 all: build
 
@@ -43,7 +45,8 @@ help:
 	@echo "make bench    the benchmark against peer tools"
 	@echo "make fuzz     the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)"
 	@echo "make test-sanitize   the whole suite under AddressSanitizer and ThreadSanitizer (about 7 minutes)"
-	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime), its docs and an example configuration"
+	@echo "make install  PREFIX=/usr/local: the binary (static Swift runtime), its docs, man page, completions and an example configuration"
+	@echo "make generated-docs  regenerate docs/eventsuggest.1 and docs/completions/ from the option declarations"
 
 deps:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "make deps: no Swift toolchain on PATH (expected at /opt/swift/usr/bin); install Swift 6 first" >&2; exit 1; }
@@ -125,6 +128,21 @@ install: deps
 	sed 's|/usr/local/bin/eventsuggest|$(PREFIX)/bin/eventsuggest|' dist/eventsuggest-milter.service \
 	    > $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
 	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/system/eventsuggest-milter.service
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 644 docs/eventsuggest.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/completions/eventsuggest $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+	install -m 644 docs/completions/_eventsuggest $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/
+	install -m 644 docs/completions/eventsuggest.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/
+
+# The man page and completions are generated from the option declarations and checked in;
+# a test fails when they differ from a fresh generation.
+generated-docs: build
+	$(BIN_DEBUG) help --man > docs/eventsuggest.1
+	mkdir -p docs/completions
+	$(BIN_DEBUG) help --completion bash > docs/completions/eventsuggest
+	$(BIN_DEBUG) help --completion zsh > docs/completions/_eventsuggest
+	$(BIN_DEBUG) help --completion fish > docs/completions/eventsuggest.fish
 
 clean:
 	rm -rf .build calendar calendar-report.jsonl

@@ -54,10 +54,17 @@ let package = Package(
         .target(name: "Milter", dependencies: ["CMilter"]),
         // One message through a milter: collected, rebuilt, run through filter's analysis.
         .target(name: "MilterService", dependencies: ["Milter", "EventSuggest", "MailMessage", "Mailbox", "Findings"]),
-        .executableTarget(
-            name: "EventSuggestCLI",
-            dependencies: ["EventSuggest", "CalDAV", "Milter", "MilterService", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup", "ICalendar", "JSON", "Findings", "POSIXFiles",
-                           "LintReport"]),
+        // Our own command-line parser in the shape of swift-argument-parser: declarations,
+        // command line and configuration file into typed values; help, man page, completions.
+        .target(name: "CommandLineOptions"),
+        // The commands as structs of typed option groups, and everything they print.
+        .target(
+            name: "EventSuggestCommands",
+            dependencies: ["CommandLineOptions", "EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup",
+                           "ICalendar", "JSON", "Findings", "POSIXFiles", "MailMessage", "CryptoOpenSSL", "CivilTime",
+                           "LintReport", "CalDAV", "Milter", "MilterService"]),
+        // The executable: main and the exit-status mapping.
+        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"], exclude: ["Oracle"]),
@@ -81,6 +88,7 @@ let package = Package(
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
         .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "MailMessage", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MilterServiceTests", dependencies: ["MilterService", "Milter", "EventSuggest", "DKIM", "SenderPolicy"]),
+        .testTarget(name: "EventSuggestCommandsTests", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(
             name: "EndToEndTests", dependencies: ["EventSuggestCLI", "TestSupport"],

@@ -23,16 +23,32 @@ public enum AuthenticationResults {
         ([valueSafe(authservID)] + dkimResults(results)).joined(separator: ";\r\n\t")
     }
 
-    /// Text from a message never breaks out of a comment: parentheses, backslashes and
-    /// control characters are replaced.
-    static func commentSafe(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
+    /// The inside of a comment that never breaks out of it. RFC 5322 §3.2.2: comments nest
+    /// (`ccontent = ctext / quoted-pair / comment`), so balanced parentheses are kept as
+    /// written (`does not exist (NXDOMAIN)`); a parenthesis without its partner and a
+    /// backslash become quoted-pairs (`\)`, `\\`), control characters spaces. Whatever the
+    /// text, the comment ends at our closing parenthesis.
+    public static func commentSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        // The parentheses that pair up, found with a stack of the open ones.
+        var paired = Set<Int>()
+        var open: [Int] = []
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "(" { open.append(index) }
+            if scalar == ")", let start = open.popLast() { paired.formUnion([start, index]) }
+        }
+        var output = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
-            case "(", ")", "\\": return "_"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: return " "
-            default: return Character(scalar)
+            case "(" where !paired.contains(index), ")" where !paired.contains(index):
+                output.append("\\")
+                output.append(scalar)
+            case "\\": output.append(contentsOf: "\\\\".unicodeScalars)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: output.append(" ")
+            default: output.append(scalar)
             }
-        })
+        }
+        return String(output)
     }
 
     /// A property value as an RFC 2045 token, or quoted when it is not one.

@@ -32,7 +32,7 @@ public struct DKIMResult: Sendable {
     /// unsigned, so the policy does not count it (the result itself stays as verified).
     public var keyIsTesting = false
     public var keyBits: Int?
-    /// Set when a limit (``DKIMLimitCode``), not the signature, decided the outcome.
+    /// Set when a limit (one of ``FindingCode/dkimCodes``), not the signature, decided the outcome.
     public var limitCode: FindingCode?
 
     public init(outcome: DKIMOutcome, reason: String? = nil, domain: String? = nil, selector: String? = nil,

@@ -92,8 +92,8 @@ public enum FilterOutput {
         return Array(lines.joined(separator: lineEnding)) + lineEnding
     }
 
-    /// Text that never breaks out of an RFC 5322 comment.
+    /// Text that never breaks out of an RFC 5322 comment (nested comments kept, §3.2.2).
     static func commentSafe(_ text: String) -> String {
-        String(SuggestionField.singleLine(text).map { "()\\".contains($0) ? "_" : $0 })
+        AuthenticationResults.commentSafe(SuggestionField.singleLine(text))
     }
 }

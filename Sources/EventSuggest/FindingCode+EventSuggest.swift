@@ -15,6 +15,8 @@ extension FindingCode {
         "no-markup", .error, help: "the file holds no schema.org markup (no JSON-LD script, no Microdata item) at all")
     public static let dkimRequired = FindingCode(
         "dkim-required", .error, help: "--require-dkim: no passing DKIM signature aligned with the From domain")
+    public static let dkimNotCheckable = FindingCode(
+        "dkim-not-checkable", .note, help: "--require-dkim on an .html template: a template has no DKIM signature to check")
     public static let setTypeMismatch = FindingCode(
         "set-type-mismatch", .error, help: "one reservationId is a different reservation type in another file of the set")
     public static let cancellationWithoutConfirmation = FindingCode(
@@ -27,6 +29,6 @@ extension FindingCode {
     /// Every code of this part, for the catalogue.
     public static let eventSuggestCodes: [FindingCode] = [
         senderNotTrusted, calendarUnwritable, staleTemporaryFilesRemoved,
-        noMarkup, dkimRequired, setTypeMismatch, cancellationWithoutConfirmation, modificationChangesNothing,
+        noMarkup, dkimRequired, dkimNotCheckable, setTypeMismatch, cancellationWithoutConfirmation, modificationChangesNothing,
     ]
 }

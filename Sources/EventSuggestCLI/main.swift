@@ -1,8 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EventSuggestCommands
+import Foundation
 
 let streams = StandardStreams()
-let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), streams: streams)
+let status: ExitStatus
+do {
+    status = try EventSuggestTool.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                                      streams: streams)
+} catch {
+    status = ExitStatusMapping.report(error, streams: streams)
+}
 streams.flush()
-exit(status)
+exit(status.rawValue)

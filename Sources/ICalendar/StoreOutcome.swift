@@ -10,7 +10,7 @@ public struct StoreOutcome: Sendable, Hashable {
     public var action: Action
     /// Why it was skipped, left unchanged or failed, in words.
     public var reason: String?
-    /// A stable code (``StoreOutcomeCode``: `end-time-passed`, `older-message`, `not-confirmed`, …).
+    /// A stable code (one of ``FindingCode/iCalendarCodes``: `end-time-passed`, `older-message`, `not-confirmed`, …).
     public var code: String?
     public var uid: EventUID?
     /// The .ics file name in the calendar folder.

@@ -6,6 +6,8 @@ public enum MailboxError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(path: String)
     case unreadable(path: String, reason: String)
     case notAMailbox(path: String)
+    /// A gzip, xz, zstd or bzip2 file: to be decompressed first.
+    case compressed(path: String, format: CompressionFormat)
 
     /// The mailbox reading of a file error: a missing path is `notFound`; anything else
     /// (a FIFO or a device where a file was expected, a permission) is `unreadable`.
@@ -29,7 +31,11 @@ public enum MailboxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "\(path): cannot read: \(reason)"
         case .notAMailbox(let path):
-            "\(path): a directory that is not a Maildir (it has no cur/ or new/ folder)"
+            "\(path): a directory that is not a Maildir (it has no cur/ or new/ folder, nor is it one of them)"
+        case .compressed(let path, let format):
+            path == "-"
+                ? "standard input is \(format.rawValue)-compressed: decompress it first (\(format.decompressor) FILE | eventsuggest …)"
+                : "\(path): \(format.rawValue)-compressed: decompress it first (\(format.decompressor) '\(path)' | eventsuggest … -)"
         }
     }
 }

@@ -2,17 +2,48 @@ import POSIXFiles
 
 /// Lists the messages of a Maildir: `cur/` and `new/` (never `tmp/`, where messages
 /// are still being written), and with `recursive` the Maildir++ subfolders (`.Name`).
-/// Files are listed in name order, so runs are reproducible.
+/// Files are listed in name order, so runs are reproducible. `Maildir/new` or
+/// `Maildir/cur` alone names just that folder of the Maildir.
 public struct MaildirReader: Sendable {
     public let path: String
     public let recursive: Bool
+    /// The message folders read: `cur` and `new`, or the one a path named.
+    public let messageFolders: [String]
 
     public init(path: String, recursive: Bool = false) {
         // "Maildir/" and "Maildir" name the same folder; join file names without a double slash.
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.path = path
-        self.recursive = recursive
+        // QUIRK: `Maildir/new/` is no Maildir (maildir(5)), but users name it so (the README's
+        // own `verify … Maildir-samples/new/`): read as that one folder of its Maildir.
+        if let folder = Self.messageFolder(path) {
+            self.path = folder.maildir
+            self.messageFolders = [folder.name]
+            self.recursive = false
+        } else {
+            self.path = path
+            self.messageFolders = ["cur", "new"]
+            self.recursive = recursive
+        }
+    }
+
+    /// `Maildir/cur` or `Maildir/new` of a Maildir, split; nil for any other path.
+    static func messageFolder(_ path: String) -> (maildir: String, name: String)? {
+        var name = path
+        var parent = "."
+        if let slash = path.lastIndex(of: "/") {
+            name = String(path[path.index(after: slash)...])
+            parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+        guard ["cur", "new"].contains(name), isDirectory(path), isMaildir(parent) else { return nil }
+        return (parent, name)
+    }
+
+    /// Whether `path` is a Maildir or the `cur/` or `new/` folder of one.
+    public static func isMessageFolder(_ path: String) -> Bool {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return isMaildir(trimmed) || messageFolder(trimmed) != nil
     }
 
     /// Whether `path` is a directory holding `cur/` or `new/`.
@@ -31,7 +62,7 @@ public struct MaildirReader: Sendable {
         }
         var files: [String] = []
         for folder in folders {
-            for sub in ["cur", "new"] {
+            for sub in messageFolders {
                 let directory = folder + "/" + sub
                 guard Self.exists(directory) else { continue }
                 files += try messageNames(in: directory).map { directory + "/" + $0 }

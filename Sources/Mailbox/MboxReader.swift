@@ -19,6 +19,8 @@ public enum MboxFormat: String, Sendable, CaseIterable {
 /// signature covers.
 public struct MboxReader: ~Copyable {
     private let reader: FileDescriptor
+    /// The path messages are located in: the file's, or `-` for standard input.
+    private let locationPath: String
     private let format: MboxFormat
     private let limits: MailboxLimits
     private let chunkSize: Int
@@ -33,10 +35,23 @@ public struct MboxReader: ~Copyable {
     public init(path: String, format: MboxFormat = .mboxrd, limits: MailboxLimits = .default,
                 chunkSize: Int = 1 << 20) throws(MailboxError) {
         reader = try MailboxError.reading { () throws(FileError) in try FileDescriptor.openRegularFile(path) }
+        locationPath = reader.path
         self.format = format
         self.limits = limits
         self.chunkSize = chunkSize
         buffer = ReadBuffer(capacity: chunkSize)
+    }
+
+    /// An mbox read from `reader` (standard input) whose first bytes `head` were read already.
+    init(reading reader: FileDescriptor, after head: [UInt8], format: MboxFormat, limits: MailboxLimits,
+         chunkSize: Int = 1 << 20) {
+        self.reader = reader
+        locationPath = "-"   // as a single message from standard input is located
+        self.format = format
+        self.limits = limits
+        self.chunkSize = chunkSize
+        buffer = ReadBuffer(capacity: max(chunkSize, head.count))
+        buffer.append(head)
     }
 
     public var path: String { reader.path }
@@ -119,7 +134,7 @@ public struct MboxReader: ~Copyable {
         }
         message.append(contentsOf: buffer.bytes(keptFrom..<lineStart))
         drop(lineStart)
-        let location = MessageLocation(path: reader.path, line: startLine)
+        let location = MessageLocation(path: locationPath, line: startLine)
         // The empty line that writers put after every message, the last one included, is the
         // mbox's, not the message's (Python's mailbox, mutt and procmail agree).
         Self.removeSeparatorLine(from: &message)

@@ -17,14 +17,15 @@ public enum MessageSource: Sendable {
         let status = try MailboxError.reading { () throws(FileError) in try FileSystem.status(of: path) }
         guard let status else { throw .notFound(path: path) }
         if status.type == .directory {
-            guard MaildirReader.isMaildir(path) else { throw .notAMailbox(path: path) }
+            guard MaildirReader.isMessageFolder(path) else { throw .notAMailbox(path: path) }
             return .maildir(MaildirReader(path: path, recursive: recursive))
         }
         let head = try MailboxError.reading { () throws(FileError) -> [UInt8] in
             var head: [UInt8] = []
-            _ = try FileDescriptor.openRegularFile(path).read(appendingTo: &head, count: 5)
+            _ = try FileDescriptor.openRegularFile(path).read(appendingTo: &head, count: CompressionFormat.headLength)
             return head
         }
+        if let format = CompressionFormat(head: head[...]) { throw .compressed(path: path, format: format) }
         return MboxReader.isEnvelope(head[...]) ? .mbox(path: path) : .file(path: path)
     }
 
@@ -50,7 +51,17 @@ public enum MessageSource: Sendable {
     ) throws {
         switch self {
         case .standardInput:
-            try body(.read(Self.readWhole("-", limits: limits)))
+            // An mbox on standard input (`cat archive.mbox | eventsuggest scan -`) is split
+            // like an mbox file; anything else is one message. The first bytes tell.
+            let input = FileDescriptor.standardInput()
+            let head = try MailboxError.reading { () throws(FileError) in try input.read(filling: CompressionFormat.headLength) }
+            if let compression = CompressionFormat(head: head[...]) { throw MailboxError.compressed(path: "-", format: compression) }
+            if MboxReader.isEnvelope(head[...]) {
+                var reader = MboxReader(reading: input, after: head, format: format, limits: limits)
+                while let message = try reader.next() { try body(.read(message)) }
+            } else {
+                try body(.read(Self.readWhole("-", after: head, limits: limits)))
+            }
         case .file(let path):
             try body(.file(path))
         case .maildir(let maildir):
@@ -65,9 +76,16 @@ public enum MessageSource: Sendable {
     /// input (a pipe as well as a file). A named path must be a regular file: a FIFO or a
     /// device is refused unread, so a Maildir entry linked to `/dev/zero` cannot run forever.
     public static func readWhole(_ path: String, limits: MailboxLimits = .default) throws(MailboxError) -> MailboxMessage {
+        try readWhole(path, after: [], limits: limits)
+    }
+
+    /// Reads one message whose first bytes `head` were read already.
+    static func readWhole(_ path: String, after head: [UInt8], limits: MailboxLimits) throws(MailboxError) -> MailboxMessage {
         let bytes = try MailboxError.reading { () throws(FileError) -> [UInt8]? in
             let file = path == "-" ? FileDescriptor.standardInput() : try FileDescriptor.openRegularFile(path)
-            guard let bytes = try file.readAll(limit: limits.maxMessageBytes) else {
+            // The limit on the rest too: a regular file's size (head included) is checked first.
+            guard let rest = try file.readAll(limit: limits.maxMessageBytes), head.count + rest.count <= limits.maxMessageBytes,
+                  case let bytes = head + rest else {
                 // Drain the rest so a pipe writer is not left blocked, holding nothing.
                 if path == "-" { try file.drain() }
                 return nil

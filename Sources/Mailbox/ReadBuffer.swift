@@ -116,6 +116,13 @@ struct ReadBuffer: ~Copyable {
     }
 
     /// Drops the first `length` bytes: indices shift down by `length`.
+    /// Puts `bytes` after the ones held (room for them must be there: a new buffer).
+    mutating func append(_ bytes: [UInt8]) {
+        precondition(capacity - offset - count >= bytes.count)
+        bytes.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += bytes.count
+    }
+
     mutating func removeFirst(_ length: Int) {
         precondition(length >= 0 && length <= count)
         offset += length

@@ -112,7 +112,8 @@ struct KeysFileAndResultsTests {
         let fail = DKIMResult(outcome: .fail, reason: "body hash mismatch (x)", domain: "a.example", selector: "s", algorithm: "ed25519-sha256", line: 9)
         #expect(AuthenticationResults.dkimResults([pass, fail]) == [
             "dkim=pass header.d=epicsteak.example header.s=sel header.a=rsa-sha256 header.b=AbCdEfGh1234",
-            "dkim=fail (body hash mismatch _x_) header.d=a.example header.s=s header.a=ed25519-sha256",
+            // Issue 19: nested comments are kept (RFC 5322 §3.2.2), no longer turned into underscores.
+            "dkim=fail (body hash mismatch (x)) header.d=a.example header.s=s header.a=ed25519-sha256",
         ])
         #expect(AuthenticationResults.dkimResults([]) == ["dkim=none"])
         #expect(AuthenticationResults.fieldValue(authservID: "mx.example.org", results: []) == "mx.example.org;\r\n\tdkim=none")

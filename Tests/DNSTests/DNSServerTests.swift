@@ -23,10 +23,25 @@ struct DNSServerTests {
         arguments: [
             "", "localhost", "dns.example.com", "127.0.0", "127.0.0.1.1", "256.0.0.1", "127.0.0.01", "-1.0.0.0",
             "127.0.0.1:", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:53:53", "127.0.0.1:+53", ":53",
-            " 127.0.0.1", "127.0.0.1 ", "1.2.3.4:0053", "[::1]:5353", "::1", "[127.0.0.1]", "١٢٧.0.0.1",
+            " 127.0.0.1", "127.0.0.1 ", "1.2.3.4:0053", "[127.0.0.1]", "١٢٧.0.0.1",
+            // IPv6: a port needs brackets; brackets hold an IPv6 address and nothing else.
+            "[::1", "[::1]x", "[::1]:", "[::1]:0", "[::1]:65536", "[]", ":::1", "[fe80::1%eth0]", "[::1]]:53", "::g",
         ])
     func refused(text: String) {
         #expect(DNSServer(parsing: text) == nil)
+    }
+
+    @Test(
+        "IPv6 servers (issue 19: '--dns [::1]:53' was refused although the error message offered it)",
+        arguments: [
+            ("[::1]:53", "::1", UInt16(53)), ("[::1]:5353", "::1", 5353), ("::1", "::1", 53), ("[::1]", "::1", 53),
+            ("[2001:DB8:0:0:0:0:0:1]:853", "2001:db8::1", 853), ("2001:db8::53", "2001:db8::53", 53),
+        ])
+    func ipv6(text: String, host: String, port: UInt16) throws {
+        let server = try #require(DNSServer(parsing: text))
+        #expect(server.host == host && server.port == port && server.isIPv6)
+        #expect(server.description == "[\(host)]:\(port)")
+        #expect(DNSServer(parsing: server.description) == server)
     }
 
     @Test("the memberwise form validates the same way")

@@ -25,6 +25,18 @@ private let zone = [
 
 @Suite("TXT lookups against dnsmasq on 127.0.0.1")
 struct ResolverIntegrationTests {
+    @Test("a server on ::1 is asked over IPv6 (--dns [::1]:PORT)")
+    func overIPv6() throws {
+        try withDNSMasq(records: zone, address: "::1") { server throws in
+            #expect(server.isIPv6)
+            let resolver = DNSResolver(server: server)
+            #expect(try resolver.txtRecords(for: "multi.test.example") == ["v=DKIM1; k=rsa; p=MIGfMA0"])
+            // Nothing listens on IPv4 at that port: an answer came over IPv6.
+            let ipv4 = DNSResolver(server: DNSServer(host: "127.0.0.1", port: server.port)!, timeoutSeconds: 1, attempts: 1)
+            #expect(throws: DNSError.self) { try ipv4.txtRecords(for: "multi.test.example") }
+        }
+    }
+
     @Test("strings of one record are joined; a record over 255 octets arrives whole")
     func joined() throws {
         try withDNSMasq(records: zone) { server throws in

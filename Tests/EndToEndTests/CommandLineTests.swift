@@ -32,7 +32,7 @@ struct CommandLineTests {
         #expect(badFormat.stderrText.contains("mboxrd or mboxo"))
     }
 
-    @Test("--now: one instant in any zone, to the second; a time without a zone is refused")
+    @Test("--now: one instant in any zone, to the second; a date is midnight UTC; a time without a zone is refused")
     func nowOption() throws {
         let folder = try ReservationMail.folder("now-option")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -52,7 +52,10 @@ struct CommandLineTests {
         #expect(try verdict("2020-06-15T00:01:41Z") == "other")           // expired
         #expect(try verdict("2020-06-14T17:01:40-07:00") == "pass")       // the same instant, another zone
         #expect(try verdict("2020-06-15T02:01:41+02:00") == "other")
-        for bad in ["2020-06-15T00:01:40", "2020-06-15", "yesterday", "2020-13-01T00:00:00Z", ""] {
+        // A date alone is midnight UTC (issue 19: the README writes --now 2027-01-15).
+        #expect(try verdict("2020-06-15") == "pass")
+        #expect(try verdict("2020-06-16") == "other")
+        for bad in ["2020-06-15T00:01:40", "2020-6-15", "yesterday", "2020-13-01T00:00:00Z", ""] {
             #expect(try verdict(bad) == "usage", "\(bad)")
         }
     }

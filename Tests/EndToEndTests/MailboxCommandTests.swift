@@ -213,12 +213,14 @@ struct MailboxCommandTests {
             messageID: "one@example.com", bytes: 4, sha: Self.oneSHA) + "\n")
 
         // A single saved message that still carries its envelope line: the envelope is skipped.
+        // Since issue 19 standard input starting with 'From ' is an mbox (here of one message),
+        // so the message is located by its line in the stream, as in an mbox file.
         let withEnvelope = "From alice@example.com Mon Jan  1 00:00:00 2024\n"
             + "From: Alice <alice@example.com>\nSubject: one\nMessage-ID: <one@example.com>\n\none\n"
         let enveloped = try TestBinary.run(["inspect", "--json", "-"], input: Data(withEnvelope.utf8))
         #expect(enveloped.status == 0)
         #expect(enveloped.stdoutText == Self.expectedLine(
-            file: "-", name: "Alice", address: "alice@example.com", subject: "one",
+            file: "-", line: 2, name: "Alice", address: "alice@example.com", subject: "one",
             messageID: "one@example.com", bytes: 4, sha: Self.oneSHA) + "\n")
     }
 

@@ -63,6 +63,22 @@ struct VerifyDNSTests {
         }
     }
 
+    @Test("--dns [::1]:PORT: the key comes from a server on IPv6 loopback (issue 19)")
+    func ipv6Server() throws {
+        let spki = try String(contentsOf: Self.keys.appendingPathComponent("rsa2048.spki.b64"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try withDNSMasq(records: [txtRecord("v6._domainkey.shop.test.example", "v=DKIM1; k=rsa; p=" + spki)], address: "::1") { server in
+            #expect(server.description.hasPrefix("[::1]:"))
+            let (result, signatures) = try verify(try signedMessage(selector: "v6"), server: server.description)
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(signatures.first?["result"] as? String == "pass")
+            // The same port on IPv4 has no server: the answer came over IPv6.
+            let (ipv4, ipv4Signatures) = try verify(try signedMessage(selector: "v6"), server: "127.0.0.1:\(server.port)")
+            #expect(ipv4.status == 1)
+            #expect(ipv4Signatures.first?["result"] as? String == "temperror")
+        }
+    }
+
     @Test("a server that never answers gives temperror within the timeout and its retry")
     func silentServer() throws {
         let silent = try LoopbackUDPSocket()

@@ -63,13 +63,14 @@ public final class DNSMasq {
     private let logPath: String
     private var exitStatus: Int32?
 
-    /// `records` are extra dnsmasq options (`--txt-record=…`, `--cname=…`, …).
-    public init(records: [String]) throws {
-        server = DNSServer(host: "127.0.0.1", port: try LoopbackUDPSocket.freePort())!
+    /// `records` are extra dnsmasq options (`--txt-record=…`, `--cname=…`, …); `address`
+    /// is where it listens: 127.0.0.1, or ::1 for a server reached over IPv6.
+    public init(records: [String], address: String = "127.0.0.1") throws {
+        server = DNSServer(host: address, port: try LoopbackUDPSocket.freePort())!
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("es-dnsmasq-\(UUID().uuidString).log").path
         let arguments = [
             Self.executable, "--no-daemon", "--no-resolv", "--no-hosts", "--bind-interfaces",
-            "--listen-address=127.0.0.1", "--port=\(server.port)", "--conf-file=/dev/null", "--pid-file=",
+            "--listen-address=\(address)", "--port=\(server.port)", "--conf-file=/dev/null", "--pid-file=",
             "--local=/test.example/", "--txt-record=\(Self.readyName),ok",
         ] + records
 
@@ -150,10 +151,11 @@ public final class DNSMasq {
 /// The port is free for UDP when chosen, but dnsmasq binds TCP on it too, and on a busy
 /// machine another process may hold that TCP port or take the UDP one first: a dnsmasq that
 /// exits at start is retried on a new port, a few times.
-public func withDNSMasq<Result>(records: [String], _ body: (DNSServer) throws -> Result) throws -> Result {
+public func withDNSMasq<Result>(records: [String], address: String = "127.0.0.1",
+                                _ body: (DNSServer) throws -> Result) throws -> Result {
     var lastFailure: (any Error)?
     for _ in 0..<5 {
-        let dnsmasq = try DNSMasq(records: records)
+        let dnsmasq = try DNSMasq(records: records, address: address)
         do {
             try dnsmasq.waitUntilReady()
         } catch {

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import JSON
 import EventSuggest
 import Findings
@@ -5,8 +6,7 @@ import Mailbox
 import MailMessage
 
 /// `eventsuggest inspect`: headers and MIME tree of each message, decoded.
-enum InspectCommand: Command {
-    static let name = "inspect"
+struct InspectCommand: ParsableCommand {
     static let summary = "Show the headers and MIME tree of messages, decoded."
     static let synopsis = "inspect PATH... [--json] [--recursive] [--mbox-format mboxrd|mboxo]"
     static let discussion = """
@@ -22,36 +22,43 @@ enum InspectCommand: Command {
 
         Exit status: 0 when every input was read, 1 when one could not be, 2 on usage errors.
         """
-    static let options: [OptionSpec] = [
-        .flag("json", "One JSON object per message (the format in DESIGN.md)."),
-        .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
-        .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
-        LimitOptions.spec,
-    ]
+    static let command = CommandDescription(
+        name: "inspect", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: OutputOptions.options + MailboxReadingOptions.options + LimitOptions.options, operands: .paths("PATH"))
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "inspect needs at least one PATH (a file, Maildir, mbox, or -)", command: name)
-        }
-        let format = try MailboxOptions.mboxFormat(arguments, command: name)
-        let limits = try LimitOptions.limits(arguments, command: name)
-        let json = arguments.has("json")
+    var paths: [String]
+    var output: OutputOptions
+    var reading: MailboxReadingOptions
+    var limits: LimitOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        paths = try values.requireOperands("PATH (a file, Maildir, mbox, or -)")
+        output = try OutputOptions(parsing: values)
+        reading = try MailboxReadingOptions(parsing: values)
+        limits = try LimitOptions(parsing: values)
+    }
+
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        let format = reading.mboxFormat
+        let limits = limits.limits
+        let json = output.json
         var status = ExitStatus.success
-        for path in arguments.positionals {
+        for path in paths {
             do {
-                let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
+                let source = try MessageSource.open(path, recursive: reading.recursive)
                 try source.forEachMessage(format: format, limits: limits.mailbox) { mailboxMessage in
                     let message = MailMessage(bytes: mailboxMessage.bytes, limits: limits.message)
                     var inspection = MessageInspection(message: message)
                     inspection.findings = mailboxMessage.findings + inspection.findings
                     if json {
-                        streams.writeLine(jsonObject(inspection, at: mailboxMessage.location).serialized)
+                        streams.writeLine(Self.jsonObject(inspection, at: mailboxMessage.location).serialized)
                     } else {
-                        streams.write(text(inspection, at: mailboxMessage.location))
+                        streams.write(Self.text(inspection, at: mailboxMessage.location))
                     }
                 }
             } catch let error as MailboxError {
-                status = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
+                status = .findings
             }
         }
         return status
@@ -112,17 +119,6 @@ enum InspectCommand: Command {
             lines.append("  Findings:")
             lines += inspection.findings.map { "    " + FindingText.line($0, in: location) }
         }
-        return lines.joined(separator: "\n") + "\n\n"
-    }
-}
-
-/// Options shared by the commands that read mailboxes.
-enum MailboxOptions {
-    static func mboxFormat(_ arguments: ParsedArguments, command: String) throws(UsageError) -> MboxFormat {
-        guard let value = arguments.value("mbox-format") else { return .mboxrd }
-        guard let format = MboxFormat(rawValue: value) else {
-            throw UsageError(message: "--mbox-format must be mboxrd or mboxo, not '\(value)'", command: command)
-        }
-        return format
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n"
     }
 }

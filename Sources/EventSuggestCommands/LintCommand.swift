@@ -1,3 +1,4 @@
+import CommandLineOptions
 import DKIM
 import EventSuggest
 import Findings
@@ -10,13 +11,12 @@ import SchemaMarkup
 import SenderPolicy
 
 /// `eventsuggest lint`: a sender's CI check of confirmation mails or HTML templates.
-enum LintCommand: Command {
-    static let name = "lint"
+struct LintCommand: ParsableCommand {
     static let summary = "Check confirmation mails or HTML templates for valid markup (for a sender's CI)."
-    static let synopsis = "lint FILE... [--profile apple,google] [--format text|json|github|junit|sarif|html] [--require-dkim] [options]"
+    static let synopsis = "lint FILE... [--profile apple|gmail]... [--format FORMAT] [--disable CODE]... [--require-dkim] [options]"
     static let discussion = """
         Checks the schema.org markup of each e-mail (its HTML parts) or .html file against
-        the rules of Siri Event Suggestions (apple) and Gmail (google), strictly: JSON that
+        the rules of Siri Event Suggestions (apple) and Gmail (gmail), strictly: JSON that
         real mail gets away with (a missing comma) is an error here. The files are also
         checked as a set: a confirmation, its modification and its cancellation must share
         the reservationId and differ in status or time.
@@ -43,16 +43,58 @@ enum LintCommand: Command {
         Exit status: 1 when there is an error (or a warning with --warnings-as-errors),
         0 otherwise, 2 on usage errors.
         """
-    static let options: [OptionSpec] = [
-        .value("profile", "LIST", "Rule profiles, comma-separated: apple, google (default: both; repeatable, adds)."),
-        .value("disable", "CODE", "Do not report findings of CODE (repeatable; see 'eventsuggest help codes')."),
-        .value("format", "FORMAT", "text (default), json, github, junit, sarif or html."),
-        .flag("require-dkim", "Also require a passing DKIM signature aligned with From."),
-        .flag("warnings-as-errors", "Fail on warnings too."),
-        .value("psl", "FILE", "Public Suffix List for the alignment check (default: Debian's publicsuffix)."),
-    ] + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec]
+    static let profile = OptionDeclaration.value(
+        "profile", "PROFILE", "Rules to check: apple or gmail (default: both); repeat the option for more than one.",
+        collected: true, completion: .suggestions(["apple", "gmail"]))
+    static let format = OptionDeclaration.choice(
+        "format", Format.allCases.map(\.rawValue), "Output: text (default), json, github, junit, sarif or html.")
+    static let disable = OptionDeclaration.value(
+        "disable", "CODE", "Do not report findings with this code (see 'eventsuggest help codes').", collected: true)
+    static let requireDKIM = OptionDeclaration.switch("require-dkim", "Also require a passing DKIM signature aligned with From.")
+    static let warningsAsErrors = OptionDeclaration.switch("warnings-as-errors", "Fail on warnings too.")
+    static let command = CommandDescription(
+        name: "lint", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: [profile, format, disable, requireDKIM, warningsAsErrors] + PublicSuffixOptions.options
+            + KeyLookupOptions.options + ClockOptions.options + LimitOptions.options,
+        operands: .paths("FILE"))
 
-    enum Format: String { case text, json, github, junit, sarif, html }
+    enum Format: String, CaseIterable { case text, json, github, junit, sarif, html }
+
+    var files: [String]
+    var profiles: [MarkupProfile]
+    var format: Format
+    var disabledCodes: [String]
+    var requiresDKIM: Bool
+    var warningsFail: Bool
+    var suffixes: PublicSuffixOptions
+    var keys: KeyLookupOptions
+    var clock: ClockOptions
+    var limits: LimitOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        files = try values.requireOperands("FILE (an e-mail or an .html file)")
+        var profiles: [MarkupProfile] = []
+        for word in values.strings(Self.profile) {
+            // `google` was the name before `gmail`; a list with commas is the older spelling too.
+            for name in word.split(separator: ",", omittingEmptySubsequences: false) {
+                switch name.trimmingCharacters(in: .whitespaces).lowercased() {
+                case "apple": profiles.append(.apple)
+                case "gmail", "google": profiles.append(.google)
+                default: throw values.invalid(Self.profile, String(name), wants: "apple or gmail")
+                }
+            }
+        }
+        self.profiles = profiles.isEmpty ? MarkupProfile.allCases : profiles
+        format = try values.choice(Self.format, as: Format.self) ?? .text
+        disabledCodes = values.strings(Self.disable)
+        if let empty = disabledCodes.first(where: { $0.isEmpty }) { throw values.invalid(Self.disable, empty, wants: "a finding code") }
+        requiresDKIM = values.isOn(Self.requireDKIM)
+        warningsFail = values.isOn(Self.warningsAsErrors)
+        suffixes = try PublicSuffixOptions(parsing: values)
+        keys = try KeyLookupOptions(parsing: values)
+        clock = try ClockOptions(parsing: values)
+        limits = try LimitOptions(parsing: values)
+    }
 
     /// Every message of `path`: an .html template or a message file is one; an mbox file or a
     /// Maildir folder is split and each of its messages linted.
@@ -82,6 +124,12 @@ enum LintCommand: Command {
                 findings.append(Finding(code: .noMarkup,
                                         message: "no schema.org markup (no JSON-LD script, no Microdata item) in this HTML file"))
             }
+            // A template is not a mail: there is no signature to require. Said, not failed.
+            if dkimCheck != nil {
+                findings.append(Finding(
+                    code: .dkimNotCheckable,
+                    message: "--require-dkim: an .html file has no DKIM signature to check; lint a signed e-mail for that"))
+            }
             return FileResult(location: input.location, reservations: extraction.reservations, findings: findings,
                               texts: [.document: html])
         }
@@ -102,19 +150,24 @@ enum LintCommand: Command {
         let verifier: DKIMVerifier
         let policy: SenderPolicy
 
-        init(_ arguments: ParsedArguments, limits: DKIMLimits, command: String) throws {
-            verifier = DKIMVerifier(resolver: try CommonOptions.keyResolver(arguments, command: command),
-                                    now: try CommonOptions.now(arguments, command: command), limits: limits)
-            let suffixes = try PublicSuffixList(path: arguments.value("psl") ?? PublicSuffixList.debianPath)
-            policy = SenderPolicy(publicSuffixes: suffixes, registered: nil, allowAnyDomain: true)
+        init(keys: KeyLookupOptions, clock: ClockOptions, suffixes: PublicSuffixOptions, limits: DKIMLimits) throws {
+            verifier = DKIMVerifier(resolver: try keys.resolver(), now: clock.instant(), limits: limits)
+            policy = SenderPolicy(publicSuffixes: try suffixes.publicSuffixes(), registered: nil, allowAnyDomain: true)
         }
 
         func check(_ message: MailMessage) -> [Finding] {
             let dkim = verifier.verify(message)
             let decision = policy.decide(message, dkim: dkim)
             guard !decision.trusted else { return dkim.limitFindings }
+            // What verify would say of each signature that did not pass: the actionable part
+            // (a body hash mismatch, an expired signature, a missing key).
+            let verdicts = dkim.filter { $0.outcome != .pass }.map { result in
+                "d=\(result.domain ?? "?") s=\(result.selector ?? "?"): \(result.outcome.rawValue)"
+                    + (result.reason.map { " (\($0))" } ?? "")
+            }
+            let detail = verdicts.isEmpty ? "" : "; " + verdicts.joined(separator: "; ")
             return dkim.limitFindings + [
-                Finding(code: .dkimRequired, message: "DKIM check failed: \(decision.reason)")]
+                Finding(code: .dkimRequired, message: "DKIM check failed: \(decision.reason)\(detail)")]
         }
     }
 
@@ -131,37 +184,29 @@ enum LintCommand: Command {
         }
     }
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "lint needs at least one FILE (an e-mail or an .html file)", command: name)
-        }
-        let formatText = arguments.value("format") ?? "text"
-        guard let format = Format(rawValue: formatText) else {
-            throw UsageError(message: "--format must be text, json, github, junit, sarif or html, not '\(formatText)'", command: name)
-        }
-        let profiles: [MarkupProfile]
+    func run(streams: StandardStreams) throws -> ExitStatus {
         let filter: FindingFilter
         do {
-            profiles = try MarkupProfile.selection(arguments.values["profile"] ?? [])
-            filter = try FindingFilter(disabling: arguments.values["disable"] ?? [])
+            filter = try FindingFilter(disabling: disabledCodes)
         } catch {
-            throw UsageError(message: "\(error)", command: name)
+            throw UsageError(message: "--disable: \(error)", command: "lint")
         }
-        let limits = try LimitOptions.limits(arguments, command: name)
+        let limits = limits.limits
         let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: false, profiles: profiles, zones: PlaceZoneDirectory())
-        let dkimCheck = arguments.has("require-dkim") ? try DKIMRequirement(arguments, limits: limits.dkim, command: name) : nil
+        let dkimCheck = requiresDKIM
+            ? try DKIMRequirement(keys: keys, clock: clock, suffixes: suffixes, limits: limits.dkim) : nil
 
         var results: [FileResult] = []
         var unreadable = false
         var order: [(result: Int?, path: String, reason: String)] = []   // inputs in order, for the reports
-        for path in arguments.positionals {
+        for path in files {
             do {
-                for result in try lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck) {
+                for result in try Self.lintPath(path, limits: limits, extractor: extractor, dkimCheck: dkimCheck) {
                     results.append(result)
                     order.append((results.count - 1, path, ""))
                 }
             } catch {
-                _ = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
                 unreadable = true
                 order.append((nil, path, "\(error)"))
             }
@@ -171,11 +216,11 @@ enum LintCommand: Command {
         }
         for index in results.indices { results[index].findings = filter.apply(results[index].findings) }
 
-        let warningsFail = arguments.has("warnings-as-errors")
+        let warningsFail = warningsFail
         let failing: (Finding) -> Bool = { $0.severity == .error || ($0.severity == .warning && warningsFail) }
         switch format {
         case .text:
-            for result in results { for finding in result.findings { streams.writeLine(FindingText.line(finding, in: result.location)) } }
+            for result in results { for finding in result.findings { streams.writeLine(TerminalText.logSafe(FindingText.line(finding, in: result.location))) } }
             let errors = results.flatMap(\.findings).filter { $0.severity == .error }.count
             let warnings = results.flatMap(\.findings).filter { $0.severity == .warning }.count
             streams.writeLine("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(results.count) file\(results.count == 1 ? "" : "s")")

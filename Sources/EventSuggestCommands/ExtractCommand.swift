@@ -1,3 +1,4 @@
+import CommandLineOptions
 import JSON
 import EventSuggest
 import Findings
@@ -7,8 +8,7 @@ import MailMessage
 import SchemaMarkup
 
 /// `eventsuggest extract`: the schema.org markup of e-mails or bare HTML, no DKIM, no policy.
-enum ExtractCommand: Command {
-    static let name = "extract"
+struct ExtractCommand: ParsableCommand {
     static let summary = "Show the schema.org reservations in e-mails or HTML files (markup only, no DKIM)."
     static let synopsis = "extract FILE... [--json] [--strict-json]"
     static let discussion = """
@@ -26,40 +26,52 @@ enum ExtractCommand: Command {
         Exit status: 0 when every input was read (whatever the markup says), 1 when an
         input could not be read, 2 on usage errors. For a pass/fail check use 'lint'.
         """
-    static let options: [OptionSpec] = [
-        .flag("json", "One JSON object per input (the format in DESIGN.md)."),
-        .flag("strict-json", "Report JSON that real mail gets away with (a missing comma) as an error instead of recovering."),
-        .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
-        .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
-        LimitOptions.spec,
-    ]
+    static let strictJSON = OptionDeclaration.switch(
+        "strict-json", "Report JSON that real mail gets away with (a missing comma) as an error instead of recovering.")
+    static let command = CommandDescription(
+        name: "extract", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: OutputOptions.options + [strictJSON] + MailboxReadingOptions.options + LimitOptions.options,
+        operands: .paths("FILE"))
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "extract needs at least one FILE (an e-mail, an .html file, or -)", command: name)
-        }
-        let limits = try LimitOptions.limits(arguments, command: name)
-        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: !arguments.has("strict-json"), zones: PlaceZoneDirectory())
-        let format = try MailboxOptions.mboxFormat(arguments, command: name)
+    var files: [String]
+    var output: OutputOptions
+    var strictJSON: Bool
+    var reading: MailboxReadingOptions
+    var limits: LimitOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        files = try values.requireOperands("FILE (an e-mail, an .html file, or -)")
+        output = try OutputOptions(parsing: values)
+        strictJSON = values.isOn(Self.strictJSON)
+        reading = try MailboxReadingOptions(parsing: values)
+        limits = try LimitOptions(parsing: values)
+    }
+
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        let limits = limits.limits
+        let extractor = MarkupExtractor(limits: limits.markup, recoversJSON: !strictJSON, zones: PlaceZoneDirectory())
+        let format = reading.mboxFormat
+        let json = output.json
         var status = ExitStatus.success
-        for path in arguments.positionals {
+        for path in files {
             do {
                 if Self.isHTMLFile(path) {
                     let input = try MessageSource.readWhole(path, limits: limits.mailbox)
                     let text = CharsetDecoder.decode(input.bytes, charset: "utf-8").text
-                    emit(MessageMarkup.extract(html: text, using: extractor), at: input.location,
-                         json: arguments.has("json"), streams: streams)
+                    Self.emit(MessageMarkup.extract(html: text, using: extractor), at: input.location,
+                         json: json, streams: streams)
                     continue
                 }
-                let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
+                let source = try MessageSource.open(path, recursive: reading.recursive)
                 try source.forEachMessage(format: format, limits: limits.mailbox) { mailboxMessage in
                     let message = MailMessage(bytes: mailboxMessage.bytes, limits: limits.message)
                     var extraction = MessageMarkup.extract(from: message, using: extractor)
                     extraction.findings = mailboxMessage.findings + message.findings + extraction.findings
-                    emit(extraction, at: mailboxMessage.location, json: arguments.has("json"), streams: streams)
+                    Self.emit(extraction, at: mailboxMessage.location, json: json, streams: streams)
                 }
             } catch let error as MailboxError {
-                status = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
+                status = .findings
             }
         }
         return status
@@ -82,7 +94,7 @@ enum ExtractCommand: Command {
             lines.append("  " + ReservationText.summary(reservation))
         }
         lines += extraction.findings.map { "  " + FindingText.line($0, in: location) }
-        streams.write(lines.joined(separator: "\n") + "\n\n")
+        streams.write(lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n")
     }
 
     static func jsonObject(_ extraction: MarkupExtraction, at location: MessageLocation) -> JSONValue {

@@ -2,17 +2,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// `--jobs N` (1...256), default: the cores.
-enum JobsOption {
-    static func jobs(_ arguments: ParsedArguments, command: String) throws(UsageError) -> Int {
-        guard let text = arguments.value("jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard let value = Int(text), (1...256).contains(value) else {
-            throw UsageError(message: "--jobs wants a number from 1 to 256, not '\(text)'", command: command)
-        }
-        return value
-    }
-}
-
 /// Streams messages in batches and maps each batch on `jobs` threads, keeping input
 /// order: memory stays bounded by the batch, and output is deterministic.
 struct ParallelBatch<Input: Sendable, Result: Sendable> {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CommandLineOptions
 import EventSuggest
 import Findings
 import Mailbox
@@ -9,8 +10,7 @@ import POSIXFiles
 
 /// `eventsuggest filter`: one message in, the same message out with our header fields,
 /// for procmail (`:0 fw`) and maildrop (`xfilter`).
-enum FilterCommand: Command {
-    static let name = "filter"
+struct FilterCommand: ParsableCommand {
     static let summary = "Read one message on stdin, write it back with Authentication-Results and X-Event-Suggestion."
     static let synopsis = "filter [--calendar DIR] [--registered FILE] [options] < message > message-with-headers"
     static let discussion = """
@@ -44,30 +44,34 @@ enum FilterCommand: Command {
         when the message would grow over the message-bytes limit (then it is delivered
         unchanged and X-Event-Suggestion says 'not attached').
         """
-    static let options: [OptionSpec] = PipelineOptions.specs + [
-        .flag("defer-on-tempfail", "Exit 75 (EX_TEMPFAIL) without output when a key lookup fails temporarily or the setup is broken."),
-        .flag("defer-on-error", "Exit 75 without output on any failure: setup, key lookup, or a calendar event not written."),
-        .flag("attach-event", "Also carry the events in the message as a text/calendar part; changes the body, so a later DKIM check of the delivered copy fails."),
-    ]
+    static let command = CommandDescription(
+        name: "filter", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: FilterOptions.options, operands: .none)
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        // The setup: anything thrown here goes to setupFailed (CommandLineTool.run).
-        guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: name)
+    var options: FilterOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        guard values.operands.isEmpty else {
+            throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: "filter")
         }
-        let limits = try LimitOptions.limits(arguments, command: name)
-        let pipeline = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
-        let log = try FindingLog(path: arguments.value("log"))
-        let authservID = PipelineOptions.authservID(arguments)
-        let deferOnError = arguments.has("defer-on-error")
-        let deferOnTempfail = deferOnError || arguments.has("defer-on-tempfail")
+        options = try FilterOptions(parsing: values)
+    }
+
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        // The setup: anything thrown here goes to setupFailed (EventSuggestTool.run).
+        let limits = options.pipeline.limits.limits
+        let pipeline = try options.pipeline.pipeline(readsEnvironmentRecipient: true)
+        let log = try FindingLog(path: options.pipeline.logFile)
+        let authservID = options.pipeline.authservIdentifier
+        let deferOnError = options.defersOnError
+        let deferOnTempfail = options.defersOnTempfail
         let location = MessageLocation(path: "-")
 
         let input: FilterInput.Content
         do {
-            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: headBytes(limits))
+            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: Self.headBytes(limits))
         } catch {
-            return unreadable(error, streams: streams)
+            return Self.unreadable(error, streams: streams)
         }
         switch input {
         case .overLimit(let head, let spill):
@@ -76,11 +80,11 @@ enum FilterCommand: Command {
             let tooLarge = Finding(
                 code: .messageTooLarge,
                 message: "message of more than \(limits.mailbox.maxMessageBytes) bytes (limit message-bytes)")
-            let verdict = pipeline.filterUnexamined(head: head, parsedBytes: headBytes(limits), because: tooLarge,
+            let verdict = pipeline.filterUnexamined(head: head, parsedBytes: Self.headBytes(limits), because: tooLarge,
                                                     limits: limits.message, authservID: authservID)
             log?.record(verdict.report, at: location)
-            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
-            write(verdict.pieces(of: head[...]), to: streams)
+            if let exit = Self.logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
+            Self.write(verdict.pieces(of: head[...]), to: streams)
             do {
                 try spill?.copy { streams.write(bytes: $0) }
                 try FilterInput.copyRest { streams.write(bytes: $0) }
@@ -94,22 +98,23 @@ enum FilterCommand: Command {
             let verdict = pipeline.filter(bytes, limits: limits.message, authservID: authservID)
             let report = verdict.report
             log?.record(report, at: location)
-            if let exit = logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
+            if let exit = Self.logFailed(log, deferOnError: deferOnError, streams: streams) { return exit }
             if deferOnTempfail, let failed = report.dkim.first(where: { $0.outcome == .temperror }) {
                 streams.error("eventsuggest filter: deferring: a DKIM key lookup failed temporarily (\(failed.reason ?? ""))")
                 return .temporaryFailure
             }
-            if deferOnError, let problem = calendarProblem(report) {
+            if deferOnError, let problem = Self.calendarProblem(report) {
                 streams.error("eventsuggest filter: deferring (--defer-on-error): \(problem)")
                 return .temporaryFailure
             }
-            if let problem = calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
-            if arguments.has("attach-event") {
+            if let problem = Self.calendarProblem(report) { streams.error("eventsuggest filter: \(problem)") }
+            if options.attachesEvent {
                 let attachment = CalendarPartAttachment(authservID: authservID, maximumMessageBytes: limits.mailbox.maxMessageBytes)
                     .attach(to: verdict.message, report: report)
-                write(FilterOutput.pieces(of: verdict.message, report: report, authservID: authservID, attachment: attachment), to: streams)
+                Self.write(FilterOutput.pieces(of: verdict.message, report: report, authservID: authservID, attachment: attachment),
+                           to: streams)
             } else {
-                write(verdict.pieces(of: bytes[...]), to: streams)
+                Self.write(verdict.pieces(of: bytes[...]), to: streams)
             }
         }
         streams.flush()
@@ -175,7 +180,7 @@ enum FilterCommand: Command {
     /// pile up in the queue until someone notices; the user who prefers that says so.
     static func setupFailed(_ error: any Error, commandLine: [String], environment: [String: String],
                             streams: StandardStreams) -> ExitStatus {
-        let problem = CommandLineTool.problemText(error)
+        let problem = EventSuggestTool.problemText(error)
         let deferring = ["defer-on-error", "defer-on-tempfail"].contains {
             ConfigurationFile.bestEffort($0, commandLine: commandLine, environment: environment).present
         }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import DKIM
 import Findings
 import Mailbox
@@ -27,9 +28,18 @@ struct NamedLimit: Sendable {
 
 /// `--limit NAME=N` (repeatable, also in the configuration file): the input limits of
 /// the parts, named as in `eventsuggest help limits`.
-enum LimitOptions {
-    static let spec = OptionSpec.value(
-        "limit", "NAME=N", "Change an input limit, e.g. --limit header-fields=5000 (repeatable; see 'eventsuggest help limits').")
+struct LimitOptions: OptionGroup {
+    static let limit = OptionDeclaration.value(
+        "limit", "NAME=N", "Change an input limit, e.g. --limit header-fields=5000 (see 'eventsuggest help limits').",
+        collected: true, completion: .suggestions(all.map { $0.name + "=" }))
+    static let options = [limit]
+
+    /// The defaults with every `--limit` applied in order (a later one for the same name wins).
+    var limits: InputLimits
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        limits = try Self.limits(values.strings(Self.limit), command: values.command)
+    }
 
     static let all: [NamedLimit] = [
         NamedLimit(name: "message-bytes", summary: "largest message read; a larger one is skipped (filter passes it on unexamined)",
@@ -67,9 +77,9 @@ enum LimitOptions {
     ]
 
     /// The defaults with every `--limit` applied in order (a later one for the same name wins).
-    static func limits(_ arguments: ParsedArguments, command: String) throws(UsageError) -> InputLimits {
+    static func limits(_ settings: [String], command: String) throws(UsageError) -> InputLimits {
         var limits = InputLimits.default
-        for setting in arguments.values["limit"] ?? [] {
+        for setting in settings {
             guard let equals = setting.firstIndex(of: "="),
                   let limit = all.first(where: { $0.name == setting[..<equals] }) else {
                 throw UsageError(message: "--limit wants NAME=N with NAME one of "

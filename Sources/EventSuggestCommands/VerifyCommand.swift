@@ -1,3 +1,4 @@
+import CommandLineOptions
 import JSON
 import DKIM
 import Foundation
@@ -6,10 +7,9 @@ import Mailbox
 import MailMessage
 
 /// `eventsuggest verify`: the DKIM verdict on every signature of every message.
-enum VerifyCommand: Command {
-    static let name = "verify"
+struct VerifyCommand: ParsableCommand {
     static let summary = "Verify the DKIM signatures of messages."
-    static let synopsis = "verify PATH... [--keys FILE | --dns HOST[:PORT]] [--json] [--now ISO8601]"
+    static let synopsis = "verify PATH... [--keys FILE | --dns HOST[:PORT]] [--json] [--now TIME]"
     static let discussion = """
         For each message, one line per DKIM-Signature field (top first): the result
         (pass, fail, neutral, policy, temperror, permerror), the signing domain, selector
@@ -27,29 +27,44 @@ enum VerifyCommand: Command {
         Exit status: 0 when every message has a passing signature, 1 when one has none
         (or an input could not be read), 2 on usage errors.
         """
-    static let options: [OptionSpec] = [
-        .flag("json", "One JSON object per message."),
-        .value("authserv-id", "ID", "Print, per message, the Authentication-Results field (RFC 8601) it would get."),
-    ]
-        + CommonOptions.keyLookup + CommonOptions.clock + [LimitOptions.spec] + [
-            .value("jobs", "N", "Messages verified in parallel (default: the number of cores); output keeps input order."),
-            .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
-            .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
-        ]
+    /// The same option as the pipeline's (one spelling); here it asks for the field to be printed.
+    static let authservID = OptionDeclaration.value(
+        "authserv-id", "ID", "Print, per message, the Authentication-Results field (RFC 8601) it would get, with this name.")
+    static let command = CommandDescription(
+        name: "verify", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: OutputOptions.options + [authservID] + KeyLookupOptions.options + ClockOptions.options
+            + LimitOptions.options + JobsOptions.options + MailboxReadingOptions.options,
+        operands: .paths("PATH"))
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "verify needs at least one PATH (a file, Maildir, mbox, or -)", command: name)
-        }
-        let limits = try LimitOptions.limits(arguments, command: name)
-        let verifier = DKIMVerifier(
-            resolver: try CommonOptions.keyResolver(arguments, command: name),
-            now: try CommonOptions.now(arguments, command: name), limits: limits.dkim)
-        let format = try MailboxOptions.mboxFormat(arguments, command: name)
-        let json = arguments.has("json")
+    var paths: [String]
+    var output: OutputOptions
+    var authservIdentifier: String?
+    var keys: KeyLookupOptions
+    var clock: ClockOptions
+    var limits: LimitOptions
+    var jobs: JobsOptions
+    var reading: MailboxReadingOptions
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        paths = try values.requireOperands("PATH (a file, Maildir, mbox, or -)")
+        output = try OutputOptions(parsing: values)
+        authservIdentifier = values.string(Self.authservID)
+        keys = try KeyLookupOptions(parsing: values)
+        clock = try ClockOptions(parsing: values)
+        limits = try LimitOptions(parsing: values)
+        jobs = try JobsOptions(parsing: values)
+        reading = try MailboxReadingOptions(parsing: values)
+    }
+
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        let limits = limits.limits
+        let verifier = DKIMVerifier(resolver: try keys.resolver(), now: clock.instant(), limits: limits.dkim)
+        let format = reading.mboxFormat
+        let json = output.json
+        let authservIdentifier = authservIdentifier
         var status = ExitStatus.success
         // Each worker reads its own message files: reading is part of the parallel work.
-        let parallel = PipelinedBatches(ParallelBatch(jobs: try JobsOption.jobs(arguments, command: name)) {
+        let parallel = PipelinedBatches(ParallelBatch(jobs: jobs.count) {
             (reference: MessageReference) -> (message: MailboxMessage, results: [DKIMResult]) in
             let message = reference.load(limits: limits.mailbox)
             var results: [DKIMResult] = []
@@ -64,24 +79,24 @@ enum VerifyCommand: Command {
                 for finding in message.findings { streams.error(FindingText.line(finding, in: message.location)) }
                 if !results.contains(where: { $0.outcome == .pass }) { status = .findings }
                 if json {
-                    streams.writeLine(jsonObject(results, at: message.location).serialized)
-                } else if let authservID = arguments.value("authserv-id") {
+                    streams.writeLine(Self.jsonObject(results, at: message.location).serialized)
+                } else if let authservID = authservIdentifier {
                     streams.writeLine("\(message.location):")
                     streams.writeLine("Authentication-Results: "
                         + AuthenticationResults.fieldValue(authservID: authservID, results: results)
                             .replacingOccurrences(of: "\r\n", with: "\n"))
                 } else {
-                    streams.write(text(results, at: message.location))
+                    streams.write(Self.text(results, at: message.location))
                 }
             }
         }
-        for path in arguments.positionals {
+        for path in paths {
             do {
-                let source = try MessageSource.open(path, recursive: arguments.has("recursive"))
+                let source = try MessageSource.open(path, recursive: reading.recursive)
                 try source.forEachReference(format: format, limits: limits.mailbox) { emit(parallel.append($0)) }
             } catch let error as MailboxError {
                 emit(parallel.finish())   // everything read before the error is printed before it
-                _ = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
                 status = .findings
             }
         }

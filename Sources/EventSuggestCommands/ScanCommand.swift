@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CommandLineOptions
 import Dispatch
 import EventSuggest
 import Findings
@@ -10,8 +11,7 @@ import MailMessage
 import POSIXFiles
 
 /// `eventsuggest scan`: mailboxes in parallel into a calendar, with a report and a summary.
-enum ScanCommand: Command {
-    static let name = "scan"
+struct ScanCommand: ParsableCommand {
     static let summary = "Scan Maildir folders and mbox files: verify, extract, and write events to a calendar."
     static let synopsis = "scan PATH... [--calendar DIR] [--registered FILE] [--report FILE|-] [--jobs N] [options]"
     static let discussion = """
@@ -21,10 +21,10 @@ enum ScanCommand: Command {
         (modifiedTime, else Date), so the calendar ends up as if the mails had arrived in
         order, whatever order they were read in. Scanning again changes nothing.
 
-        --report FILE writes one JSON object per message (DESIGN.md's report: file,
-        messageId, from, dkim, policy, reservations, events, diagnostics); '-' writes them to
-        standard output and the summary to standard error. A progress line is shown on a
-        terminal only.
+        --report FILE writes one JSON object per message (file, messageId, from, dkim,
+        policy, reservations, events, diagnostics; see the README, "The report"); '-'
+        writes them to standard output and the summary to standard error. A progress line
+        is shown on a terminal, or in a log with --progress.
 
         SIGINT (Ctrl-C) or SIGTERM stops the scan between two messages: the event being
         written is finished, the report gets the lines of the messages done, and
@@ -34,12 +34,30 @@ enum ScanCommand: Command {
         Exit status: 0, or 1 when an input could not be read, the calendar folder or the
         report could not be written; 2 on usage errors; 130 after SIGINT, 143 after SIGTERM.
         """
-    static let options: [OptionSpec] = PipelineOptions.specs + [
-        .value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output)."),
-        .value("jobs", "N", "Messages analysed in parallel (default: the number of cores)."),
-        .flag("recursive", "Also read Maildir++ subfolders (.Folder) of a Maildir."),
-        .value("mbox-format", "FORMAT", "How mbox files quote 'From ' lines: mboxrd (default) or mboxo."),
-    ]
+    static let report = OptionDeclaration.value("report", "FILE", "Write the JSON-lines report to FILE ('-' for standard output).")
+    static let progress = OptionDeclaration.switch(
+        "progress", "Show progress on standard error even when it is not a terminal (one line per update, for logs).")
+    static let command = CommandDescription(
+        name: "scan", summary: summary, synopsis: synopsis, discussion: discussion,
+        options: PipelineOptions.options + MailboxReadingOptions.options + JobsOptions.options + [report, progress],
+        operands: .paths("PATH"))
+
+    var paths: [String]
+    var setup: PipelineOptions
+    var reading: MailboxReadingOptions
+    var jobs: JobsOptions
+    var reportPath: String?
+    /// nil: on a terminal only.
+    var showsProgress: Bool?
+
+    init(parsing values: ParsedValues) throws(UsageError) {
+        paths = try values.requireOperands("PATH (a Maildir, an mbox, a file, or -)")
+        setup = try PipelineOptions(parsing: values)
+        reading = try MailboxReadingOptions(parsing: values)
+        jobs = try JobsOptions(parsing: values)
+        reportPath = values.string(Self.report)
+        showsProgress = values.switches[Self.progress.name]
+    }
 
     /// One message's place in the scan and its result.
     private struct Entry {
@@ -56,21 +74,21 @@ enum ScanCommand: Command {
         case finished(String?)    // the report line
     }
 
-    static func run(_ arguments: ParsedArguments, streams: StandardStreams) throws -> ExitStatus {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "scan needs at least one PATH (a Maildir, an mbox, a file, or -)", command: name)
-        }
-        let jobs = try JobsOption.jobs(arguments, command: name)
-        let limits = try LimitOptions.limits(arguments, command: name)
-        var configured = try PipelineOptions.pipeline(arguments, limits: limits, command: name)
+    func run(streams: StandardStreams) throws -> ExitStatus {
+        let jobs = jobs.count
+        let limits = setup.limits.limits
+        var configured = try setup.pipeline()
         // One look for a killed writer's temp files for the whole scan, not one per message.
         configured.store?.repairsBeforeEachWrite = false
         let pipeline = configured
-        let format = try MailboxOptions.mboxFormat(arguments, command: name)
-        let reportPath = arguments.value("report")
+        let format = reading.mboxFormat
+        let reportPath = reportPath
         let reportFile = try reportPath.flatMap { $0 == "-" ? nil : try OutputFile(path: $0, append: false) }
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1, streams: streams)
-        let log = try FindingLog(path: arguments.value("log"))
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let progress = ScanProgress(enabled: showsProgress ?? onTerminal, rewritesLine: onTerminal, streams: streams)
+        // The count is known when every PATH is a Maildir or a file (an mbox is split as it is read).
+        let total = progress.enabled ? ScanProgress.knownCount(of: paths, recursive: reading.recursive) : nil
+        let log = try FindingLog(path: setup.logFile)
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
         var slots: [Slot] = []
@@ -83,6 +101,10 @@ enum ScanCommand: Command {
             (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
             let message = reference.load(limits: limits.mailbox)
             var report = pipeline.analyze(MailMessage(bytes: message.bytes, limits: limits.message))
+            // A file that could not be read is that, once: not also an empty message.
+            if message.findings.contains(where: { $0.has(.messageUnreadable) }) {
+                report.findings.removeAll { $0.has(.emptyMessage) }
+            }
             report.findings = message.findings + report.findings
             return (message.location, report)
         })
@@ -90,7 +112,12 @@ enum ScanCommand: Command {
         /// Files analysed messages: held whole when they write events, else done at once.
         func file(_ done: [(location: MessageLocation, report: MessageReport)]) {
             for (location, report) in done {
-                if report.findings.contains(where: { $0.code == FindingCode.messageUnreadable.id }) { summary.unreadable += 1 }
+                if let unreadable = report.findings.first(where: { $0.has(.messageUnreadable) }) {
+                    summary.unreadable += 1
+                    // Standard error is what procmail's LOGFILE and journald keep: the path and errno.
+                    progress.clear()
+                    streams.error("eventsuggest: \(unreadable.message)")
+                }
                 if pipeline.writesEvents(for: report) {
                     entries.append(Entry(location: location, report: report))
                     slots.append(.toRecord(entries.count - 1))
@@ -100,14 +127,14 @@ enum ScanCommand: Command {
                     slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: location).serialized + "\n"))
                 }
             }
-            if !done.isEmpty { progress.update(done: slots.count) }
+            if !done.isEmpty { progress.update(done: slots.count, total: total) }
         }
 
         /// Thrown from the reading loop to stop it at a signal.
         struct Interrupted: Error {}
-        paths: for path in arguments.positionals {
+        paths: for path in paths {
             do {
-                try MessageSource.open(path, recursive: arguments.has("recursive")).forEachReference(format: format, limits: limits.mailbox) {
+                try MessageSource.open(path, recursive: reading.recursive).forEachReference(format: format, limits: limits.mailbox) {
                     if interrupt.received != nil { throw Interrupted() }
                     taken += 1
                     file(parallel.append($0))
@@ -116,7 +143,7 @@ enum ScanCommand: Command {
                 break paths
             } catch let error as MailboxError {
                 progress.clear()
-                _ = CommandLineTool.report(error, streams: streams)
+                streams.error("eventsuggest: \(error)")
                 summary.unreadable += 1
             }
         }
@@ -133,11 +160,22 @@ enum ScanCommand: Command {
         // Events in date order: the newest version of a reservation is written last. A
         // signal stops this between two messages, never inside a write.
         let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
-        for index in order {
+        var calendarProblems: [String] = []
+        for (written, index) in order.enumerated() {
             if interrupt.received != nil { break }
             pipeline.record(&entries[index].report)
             recorded[index] = true
+            progress.writing(done: written + 1, total: order.count)
+            // One stderr line per problem (an unwritable folder fails every write the same way).
+            let report = entries[index].report
+            for problem in [report.calendarError].compactMap({ $0 }) + report.outcomes.filter({ $0.action == .failed }).compactMap(\.reason)
+            where !calendarProblems.contains(problem) {
+                calendarProblems.append(problem)
+                progress.clear()
+                streams.error("eventsuggest: calendar not written: \(problem)")
+            }
         }
+        progress.clear()
         for (index, entry) in entries.enumerated() where recorded[index] {
             summary.add(entry.report)
             log?.record(entry.report, at: entry.location)
@@ -157,7 +195,10 @@ enum ScanCommand: Command {
             guard let line else { continue }
             if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
         }
-        if reportPath == "-" { streams.error(summary.text) } else { streams.write(summary.text) }
+        var summaryText = summary.text
+        // A dry run says so: the counts are what would have been written.
+        if pipeline.store == nil { summaryText += "no --calendar: nothing written\n" }
+        if reportPath == "-" { streams.error(summaryText) } else { streams.write(summaryText) }
         var status: ExitStatus = .success
         do {
             try reportFile?.close()
@@ -190,28 +231,4 @@ enum ScanCommand: Command {
         return status
     }
 
-}
-
-/// "scanned 1,234 messages (456/s)" on standard error, on a terminal only.
-private final class ProgressLine {
-    let enabled: Bool
-    let start = Date()
-
-    private let streams: StandardStreams
-
-    init(enabled: Bool, streams: StandardStreams) {
-        self.enabled = enabled
-        self.streams = streams
-    }
-
-    func update(done: Int) {
-        guard enabled else { return }
-        let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        streams.errorWithoutNewline("\rscanned \(done) messages (\(Int(Double(done) / elapsed))/s)")
-    }
-
-    func clear() {
-        guard enabled else { return }
-        streams.errorWithoutNewline("\r\u{1B}[K")
-    }
 }
