@@ -37,7 +37,9 @@ public struct ConfigurationText {
             let words = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = words.first else { continue }
             let name = first.hasPrefix("--") ? String(first.dropFirst(2)) : String(first)
-            let value = words.count > 1 ? String(words[1]).trimmingWhitespace : nil
+            var value = words.count > 1 ? String(words[1]).trimmingWhitespace : nil
+            // `name = value` reads as `name value`, as many tools write their files.
+            if let written = value, written.hasPrefix("=") { value = String(written.dropFirst()).trimmingWhitespace }
             guard let option = knownByName[name] else {
                 throw UsageError(message: "\(place): unknown option '\(name)'", command: command)
             }

@@ -38,9 +38,9 @@ struct FilterCommand: ParsableCommand {
 
         --attach-event (off by default): the delivered message also carries the events the
         calendar holds for it, as a text/calendar; method=PUBLISH part (RFC 5546), so the mail
-        reader's own "add to calendar" banner offers them. This changes the body: a later DKIM
-        check of the delivered copy fails (Authentication-Results keeps the verdict on the
-        message as received). Never for an untrusted message, never without an event, never
+        reader's own "add to calendar" banner offers them. This changes the body:
+        a later DKIM check of the delivered copy fails (Authentication-Results keeps the
+        verdict on the message as received). Never for an untrusted message, never without an event, never
         when the message would grow over the message-bytes limit (then it is delivered
         unchanged and X-Event-Suggestion says 'not attached').
         """

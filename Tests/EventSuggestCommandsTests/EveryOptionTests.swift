@@ -37,7 +37,8 @@ struct OptionCase: CustomTestStringConvertible, Sendable {
             for required in ["key", "domain", "selector"] where required != option.name { arguments += ["--\(required)", "v"] }
         }
         if option.name == "caldav-credentials" { arguments += ["--caldav", "https://dav.example/cal/"] }
-        if !["filter", "sign", "help"].contains(command) { arguments.append("mail.eml") }
+        if command == "milter" && option.name != "socket" { arguments += ["--socket", "inet:8891@127.0.0.1"] }
+        if !["filter", "milter", "sign", "help"].contains(command) { arguments.append("mail.eml") }
         return arguments
     }
 }

@@ -51,7 +51,7 @@ struct TypedOptionTests {
         let dav = try fixture.parse(FilterCommand.self, ["--caldav", "https://dav.example/c/", "--caldav-credentials", "/cred"])
         #expect(dav.options.pipeline.calendar.destination == .caldav(url: "https://dav.example/c/", credentials: "/cred"))
         #expect(try fixture.usageError("filter", ["--calendar", "/c", "--caldav", "https://dav.example/"])
-            == "use either --calendar or --caldav, not both")
+            == "--calendar and --caldav exclude each other: use one")
         #expect(try fixture.usageError("filter", ["--caldav-credentials", "/cred"])?.contains("goes with --caldav") == true)
     }
 

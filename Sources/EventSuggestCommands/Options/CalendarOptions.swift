@@ -37,7 +37,7 @@ struct CalendarOptions: OptionGroup {
         let url = values.string(Self.caldav)
         let credentials = values.string(Self.caldavCredentials)
         if folder != nil && url != nil {
-            throw UsageError(message: "use either --calendar or --caldav, not both", command: values.command)
+            throw UsageError(message: "--calendar and --caldav exclude each other: use one", command: values.command)
         }
         if credentials != nil && url == nil {
             throw UsageError(message: "--caldav-credentials goes with --caldav URL", command: values.command)
