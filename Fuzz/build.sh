@@ -17,7 +17,7 @@ SCRATCH="${FUZZ_SCRATCH:-/tmp/eventsuggest-fuzz-build}"
 BIN="${FUZZ_BIN:-Fuzz/.bin}"
 # Library modules, dependencies before dependents (the link order does not matter for
 # objects; the list is every non-test target except the CLI, whose main() clashes with libFuzzer's).
-MODULES=(Findings POSIXFiles CryptoOpenSSL DNS MailMessage DKIM SenderPolicy HTMLDocument JSON SchemaMarkup ICalendar Mailbox EventSuggest)
+MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
 
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=(); for f in Fuzz/Targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done; fi
 
