@@ -32,8 +32,13 @@ done
 
 OUT="$SCRATCH/$CONFIG"
 OBJECTS=()
-# The code is in <Module>.build/*.o ($OUT/Modules/<Module>.o holds only the module's debug info).
-for module in "${MODULES[@]}"; do OBJECTS+=("$OUT/$module.build/"*.o); done
+# The code is in <Module>.build/<File>.swift.o ($OUT/Modules/<Module>.o holds only the module's
+# debug info). Only the objects of today's sources: a file moved to another module leaves its
+# old object behind in a reused scratch folder, and linking that stale copy fails.
+for module in "${MODULES[@]}"; do
+  while IFS= read -r source; do OBJECTS+=("$OUT/$module.build/$(basename "$source").o"); done \
+    < <(find "Sources/$module" -name '*.swift' | sort)
+done
 [ "$CONFIG" = release ] && OPT=(-O) || OPT=(-Onone)
 
 mkdir -p "$BIN"
