@@ -73,18 +73,11 @@ struct LintCommand: ParsableCommand {
 
     init(parsing values: ParsedValues) throws(UsageError) {
         files = try values.requireOperands("FILE (an e-mail or an .html file)")
-        var profiles: [MarkupProfile] = []
-        for word in values.strings(Self.profile) {
-            // `google` was the name before `gmail`; a list with commas is the older spelling too.
-            for name in word.split(separator: ",", omittingEmptySubsequences: false) {
-                switch name.trimmingCharacters(in: .whitespaces).lowercased() {
-                case "apple": profiles.append(.apple)
-                case "gmail", "google": profiles.append(.google)
-                default: throw values.invalid(Self.profile, String(name), wants: "apple or gmail")
-                }
-            }
+        do {
+            profiles = try MarkupProfile.selection(values.strings(Self.profile))
+        } catch {
+            throw values.invalid(Self.profile, error.value, wants: "apple or gmail")
         }
-        self.profiles = profiles.isEmpty ? MarkupProfile.allCases : profiles
         format = try values.choice(Self.format, as: Format.self) ?? .text
         disabledCodes = values.strings(Self.disable)
         if let empty = disabledCodes.first(where: { $0.isEmpty }) { throw values.invalid(Self.disable, empty, wants: "a finding code") }

@@ -4,8 +4,7 @@ extension MarkupProfile {
     public struct SelectionError: Error, CustomStringConvertible, Equatable {
         public let value: String
         public var description: String {
-            value.isEmpty ? "--profile needs apple, google or both (apple,google), not an empty list"
-                : "--profile takes apple and/or google, not '\(value)'"
+            "--profile wants apple or gmail, not '\(value)'"
         }
     }
 
@@ -19,7 +18,10 @@ extension MarkupProfile {
                 .map { String($0).trimmingWhitespace.lowercased() }
             guard words.contains(where: { !$0.isEmpty }) else { throw SelectionError(value: "") }
             for word in words where !word.isEmpty {
-                guard let profile = MarkupProfile(rawValue: word) else { throw SelectionError(value: word) }
+                // `gmail` is the name users know; `google` was ours before it and still reads.
+                guard let profile = word == "gmail" ? .google : MarkupProfile(rawValue: word) else {
+                    throw SelectionError(value: word)
+                }
                 if !profiles.contains(profile) { profiles.append(profile) }
             }
         }
