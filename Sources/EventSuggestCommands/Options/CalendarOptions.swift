@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CalDAV
+import CivilTime
 import CommandLineOptions
 import ICalendar
 
@@ -61,11 +62,12 @@ struct CalendarOptions: OptionGroup {
     /// The store that writes events, or nil when no calendar was given. The recipient is
     /// `--recipient`, else (filter) `$RECIPIENT`, which Postfix's local(8) and pipe(8) set
     /// for the command they run (procmail, maildrop).
-    func store(now: Int64, readsEnvironmentRecipient: Bool = false) throws -> CalendarStore? {
+    /// `zones` is the run's one zone-rule cache, shared with the markup's zone resolution.
+    func store(now: Int64, readsEnvironmentRecipient: Bool = false, zones: ZoneRulesCache = ZoneRulesCache()) throws -> CalendarStore? {
         guard let destination = try calendarDestination() else { return nil }
         let address = recipient ?? (readsEnvironmentRecipient ? Self.environmentRecipient : nil)
         return CalendarStore(collection: destination.collection(for: address), now: now,
-                             mapping: EventMappingOptions(alarms: alarm), includePast: includePast)
+                             mapping: EventMappingOptions(alarms: alarm, zones: zones), includePast: includePast)
     }
 
     static var environmentRecipient: String? { getenv("RECIPIENT").map { String(cString: $0) } }

@@ -56,7 +56,10 @@ struct PipelineOptions: OptionGroup {
         }
         let policy = SenderPolicy(publicSuffixes: publicSuffixes, registered: registered,
                                   allowAnyDomain: allowsAnyDomain, allowUnverified: allowsUnverified)
-        return Pipeline(verifier: verifier, policy: policy, extractor: MarkupExtractor(limits: limits.limits.markup, zones: PlaceZoneDirectory()),
-                        store: try calendar.store(now: now, readsEnvironmentRecipient: readsEnvironmentRecipient))
+        // One zone-rule cache for the run: the markup's zones and the calendar's VTIMEZONEs read each TZif file once.
+        let zones = ZoneRulesCache()
+        return Pipeline(verifier: verifier, policy: policy,
+                        extractor: MarkupExtractor(limits: limits.limits.markup, zones: PlaceZoneDirectory(rules: zones)),
+                        store: try calendar.store(now: now, readsEnvironmentRecipient: readsEnvironmentRecipient, zones: zones))
     }
 }
