@@ -17,6 +17,13 @@ static inline int cmilter_version(void) { return SMFI_VERSION; }
 /// The actions we may ask for: add header fields, change or delete them (never the body).
 static inline unsigned long cmilter_header_actions(void) { return SMFIF_ADDHDRS | SMFIF_CHGHDRS; }
 
+/// The action `--attach-event` needs besides: replace the body (smfi_replacebody).
+static inline unsigned long cmilter_body_action(void) { return SMFIF_CHGBODY; }
+
+/// The largest piece libmilter sends in one protocol packet (smfi_replacebody splits the
+/// body into pieces of this size; we hand it pieces of this size, so no call copies more).
+static inline int cmilter_chunk_size(void) { return MILTER_CHUNK_SIZE; }
+
 /// The protocol step that keeps the space after a header field's colon in the values the
 /// MTA sends (and that we send): the message can then be rebuilt byte for byte.
 static inline unsigned long cmilter_leading_space(void) { return SMFIP_HDR_LEADSPC; }

@@ -17,12 +17,22 @@ extension FilterOutput {
         let bytes: [UInt8]
         if case .attached(let attached) = attachment { bytes = attached.bytes } else { bytes = message.bytes }
         let edit = FilterHeaderEdit(scanning: bytes[...], authservID: authservID)
+        return edit.pieces(of: bytes[...], inserting: fields(report: report, authservID: authservID,
+                                                             lineEnding: edit.lineEnding, attachment: attachment))
+    }
+
+    /// Our fields for `--attach-event`: Authentication-Results, then the X-Event-Suggestion
+    /// lines of ``suggestions(_:attachment:)``, in `lineEnding`. The same bytes for `filter`
+    /// and for the milter, which inserts them field by field
+    /// (``FilterVerdict/attaching(_:authservID:)``).
+    public static func fields(report: MessageReport, authservID: String, lineEnding: [UInt8],
+                              attachment: CalendarPartAttachment.Result) -> [UInt8] {
         var fields = authenticationResults(AuthenticationResults.fieldValue(authservID: authservID, results: report.dkim),
-                                           lineEnding: edit.lineEnding)
+                                           lineEnding: lineEnding)
         for suggestion in suggestions(report, attachment: attachment) {
-            fields += suggestion.fieldBytes(lineEnding: edit.lineEnding)
+            fields += suggestion.fieldBytes(lineEnding: lineEnding)
         }
-        return edit.pieces(of: bytes[...], inserting: fields)
+        return fields
     }
 
     /// ``suggestions(_:)`` with the part named on the lines of the events it carries.

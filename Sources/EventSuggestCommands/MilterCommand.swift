@@ -7,7 +7,7 @@ import POSIXFiles
 /// receives, over libmilter, with many connections at once.
 struct MilterCommand: ParsableCommand {
     static let summary = "Serve Postfix or Sendmail as a milter: filter's fields and events for every message received."
-    static let synopsis = "milter --socket inet:PORT@HOST|unix:PATH [--calendar DIR|--caldav URL] [--registered FILE] [--on-error accept|tempfail] [options]"
+    static let synopsis = "milter --socket inet:PORT@HOST|unix:PATH [--calendar DIR|--caldav URL] [--registered FILE] [--on-error accept|tempfail] [--attach-event] [options]"
     static let discussion = """
         Postfix:   smtpd_milters = inet:127.0.0.1:8891
                    milter_default_action = accept
@@ -17,8 +17,16 @@ struct MilterCommand: ParsableCommand {
         Authentication-Results and X-Event-Suggestion above the message's own fields,
         deletes earlier Authentication-Results fields that claim our --authserv-id and every
         earlier X-Event-Suggestion field, and writes the events of a trusted sender into
-        --calendar (or --caldav). It never rejects a message and never changes a body. A
-        message larger than --limit message-bytes is passed on unexamined (our fields say so).
+        --calendar (or --caldav). It never rejects a message. A message larger than --limit
+        message-bytes is passed on unexamined (our fields say so).
+
+        Without --attach-event the milter never changes a body. --attach-event (off by
+        default; as filter's, see 'eventsuggest help filter'): a trusted message with events
+        also gets them as a text/calendar; method=PUBLISH part, so the reader's own "add to
+        calendar" banner offers them. This changes the body (smfi_replacebody) and the
+        Content-Type field, so a later DKIM check of the delivered copy fails
+        (Authentication-Results keeps the verdict on the message as received). Never for an
+        untrusted message, never past the message-bytes limit.
 
         --on-error: what a message gets when the milter itself fails (no state for the
         connection, an edit the MTA refused): accept (default, delivered unchanged) or
@@ -58,7 +66,10 @@ struct MilterCommand: ParsableCommand {
             pipeline: pipeline, parseLimits: limits.message, maxMessageBytes: limits.mailbox.maxMessageBytes,
             authservID: options.pipeline.authservIdentifier,
             log: { line in try? FileDescriptor.standardError().write("eventsuggest milter: \(line)\n") })
-        let server = MilterServer(socket: socket, onFailure: onError) { MilterSession(settings: settings) }
+        let attachesEvent = options.attachesEvent
+        let server = MilterServer(socket: socket, onFailure: onError, changesBody: attachesEvent) {
+            MilterSession(settings: settings, attachesEvents: attachesEvent)
+        }
         try server.run { streams.error("eventsuggest milter: listening on \(socket)") }
         streams.error("eventsuggest milter: stopped")
         return .success

@@ -19,7 +19,9 @@ enum MilterCallbacks {
                           _ more2: UnsafeMutablePointer<UInt>?, _ more3: UnsafeMutablePointer<UInt>?) -> sfsistat {
         guard let connection = connection(context, creating: true) else { return SMFIS_ALL_OPTS }
         connection.keepsLeadingSpace = offeredSteps & cmilter_leading_space() != 0
-        actions?.pointee = offeredActions & cmilter_header_actions()
+        let granted = offeredActions & connection.server.actions
+        connection.mayChangeBody = granted & cmilter_body_action() != 0
+        actions?.pointee = granted
         steps?.pointee = offeredSteps & (cmilter_leading_space() | cmilter_unused_steps())
         more2?.pointee = 0
         more3?.pointee = 0
@@ -100,6 +102,12 @@ enum MilterCallbacks {
         case .edit(let edits):
             return apply(edits, context, keepsLeadingSpace: connection.keepsLeadingSpace)
                 ? SMFIS_CONTINUE : failure(connection.server.onFailure)
+        case .editWithBody(let edits, let body):
+            // An MTA that did not grant the body action gets nothing half done: the header
+            // edits name a part that only the new body holds.
+            guard connection.mayChangeBody else { return failure(connection.server.onFailure) }
+            return apply(edits, context, keepsLeadingSpace: connection.keepsLeadingSpace) && replaceBody(body, context)
+                ? SMFIS_CONTINUE : failure(connection.server.onFailure)
         }
     }
 
@@ -113,28 +121,73 @@ enum MilterCallbacks {
     // MARK: - Edits
 
     /// Deletions first, last occurrence first, so each index still names the field it was
-    /// computed for; then the insertions, bottom one first, each at position 0, so they end
-    /// up in the given order above every other field.
+    /// computed for; then the changes in place and the additions at the end of the header,
+    /// in the given order; then the insertions, bottom one first, each at position 0, so they
+    /// end up in the given order above every other field.
     static func apply(_ edits: MilterHeaderEdits, _ context: OpaquePointer, keepsLeadingSpace: Bool) -> Bool {
         for deletion in edits.deletions.sorted(by: { $0.index > $1.index }) {
-            let done = deletion.name.withCString { name in
-                smfi_chgheader(context, UnsafeMutablePointer(mutating: name), Int32(clamping: deletion.index), nil)
+            guard change(deletion, to: nil, context, keepsLeadingSpace: keepsLeadingSpace) else { return false }
+        }
+        for change in edits.changes {
+            guard Self.change(change.field, to: change.value, context, keepsLeadingSpace: keepsLeadingSpace) else { return false }
+        }
+        for field in edits.additions {
+            let done = withCValue(field.value, keepsLeadingSpace: keepsLeadingSpace) { value in
+                field.name.withCString { name in smfi_addheader(context, UnsafeMutablePointer(mutating: name), value) }
             }
             guard done == MI_SUCCESS else { return false }
         }
         for field in edits.insertions.reversed() {
-            var value = field.value
-            // Without SMFIP_HDR_LEADSPC the MTA writes "name: value" itself.
-            if !keepsLeadingSpace, value.first == 0x20 { value.removeFirst() }
-            let cValue = value.map { CChar(bitPattern: $0) } + [0]
-            let done = field.name.withCString { name in
-                cValue.withUnsafeBufferPointer { value in
-                    smfi_insheader(context, 0, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value.baseAddress))
-                }
+            let done = withCValue(field.value, keepsLeadingSpace: keepsLeadingSpace) { value in
+                field.name.withCString { name in smfi_insheader(context, 0, UnsafeMutablePointer(mutating: name), value) }
             }
             guard done == MI_SUCCESS else { return false }
         }
         return true
+    }
+
+    /// `smfi_chgheader`: the field gets `value`, or goes when `value` is nil.
+    static func change(_ field: HeaderFieldReference, to value: [UInt8]?, _ context: OpaquePointer,
+                       keepsLeadingSpace: Bool) -> Bool {
+        let index = Int32(clamping: field.index)
+        let done = field.name.withCString { name -> Int32 in
+            let cName = UnsafeMutablePointer(mutating: name)
+            guard let value else { return smfi_chgheader(context, cName, index, nil) }
+            return withCValue(value, keepsLeadingSpace: keepsLeadingSpace) { smfi_chgheader(context, cName, index, $0) }
+        }
+        return done == MI_SUCCESS
+    }
+
+    /// `value` as the NUL-terminated C string libmilter takes. Without SMFIP_HDR_LEADSPC the
+    /// MTA writes "name: value" itself, so our leading space goes.
+    static func withCValue(_ value: [UInt8], keepsLeadingSpace: Bool, _ body: (UnsafeMutablePointer<CChar>?) -> Int32) -> Int32 {
+        var bytes = value
+        if !keepsLeadingSpace, bytes.first == 0x20 { bytes.removeFirst() }
+        var cValue = bytes.map { CChar(bitPattern: $0) }
+        cValue.append(0)
+        return cValue.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+    }
+
+    /// `smfi_replacebody` in pieces of at most one protocol packet: the MTA appends them in
+    /// order (a first call replaces the body, each later one adds to it). An empty body is
+    /// one call with no bytes.
+    static func replaceBody(_ body: [UInt8], _ context: OpaquePointer) -> Bool {
+        let chunk = Int(cmilter_chunk_size())
+        return body.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                var nothing: UInt8 = 0
+                return smfi_replacebody(context, &nothing, 0) == MI_SUCCESS
+            }
+            var start = 0
+            while start < buffer.count {
+                let count = min(chunk, buffer.count - start)
+                guard smfi_replacebody(context, UnsafeMutablePointer(mutating: base + start), Int32(count)) == MI_SUCCESS else {
+                    return false
+                }
+                start += count
+            }
+            return true
+        }
     }
 
     // MARK: - Helpers

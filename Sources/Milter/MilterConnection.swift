@@ -8,6 +8,8 @@ final class MilterConnection {
     let server: MilterServer
     /// Whether the MTA agreed to send (and take) header values with their leading space.
     var keepsLeadingSpace = false
+    /// Whether the MTA granted the body action (SMFIF_CHGBODY) we asked for.
+    var mayChangeBody = false
     /// The message under way, from MAIL FROM to its end or abort.
     var message: (any MilterMessage)?
 

@@ -21,7 +21,8 @@ public protocol MilterMessage: AnyObject {
     func endOfMessage(queueID: String?) -> MilterDecision
 }
 
-/// What a message gets at its end. The milter never rejects and never changes the body.
+/// What a message gets at its end. The milter never rejects; it changes the body only when
+/// its server was made to (``MilterServer/changesBody``, ``editWithBody(_:body:)``).
 public enum MilterDecision: Sendable, Equatable {
     /// Delivered unchanged.
     case accept
@@ -29,20 +30,48 @@ public enum MilterDecision: Sendable, Equatable {
     case temporaryFailure
     /// Delivered with these header edits.
     case edit(MilterHeaderEdits)
+    /// Delivered with these header edits and `body` in place of the body that was sent
+    /// (`smfi_replacebody`; CRLF line endings, as the MTA sent the body). Only a server made
+    /// with `changesBody` may answer this.
+    case editWithBody(MilterHeaderEdits, body: [UInt8])
 }
 
-/// Header edits in the MTA's terms: fields deleted by name and occurrence, fields inserted
-/// above all others.
+/// Header edits in the MTA's terms: fields deleted or given a new value by name and
+/// occurrence, fields appended at the end of the header, fields inserted above all others.
+///
+/// The MTA carries them out in this order: deletions, changes, additions, insertions. Each
+/// index counts the fields of one name in the header as sent, so a deletion never moves
+/// the field a change names unless both name the same field name (they never do: a
+/// deletion and a change of one field would be a contradiction).
 public struct MilterHeaderEdits: Sendable, Equatable {
     /// Each an existing field: its name and which occurrence of that name (1-based, in
     /// message order, names compared without regard to case), as `smfi_chgheader` counts them.
     public var deletions: [HeaderFieldReference]
+    /// Existing fields that keep their place and get a new value (`smfi_chgheader`).
+    public var changes: [HeaderFieldChange]
+    /// New fields after the last one, in this order (`smfi_addheader`).
+    public var additions: [HeaderFieldText]
     /// New fields, in the order they must appear at the top of the header.
     public var insertions: [HeaderFieldText]
 
-    public init(deletions: [HeaderFieldReference], insertions: [HeaderFieldText]) {
+    public init(deletions: [HeaderFieldReference], changes: [HeaderFieldChange] = [], additions: [HeaderFieldText] = [],
+                insertions: [HeaderFieldText]) {
         self.deletions = deletions
+        self.changes = changes
+        self.additions = additions
         self.insertions = insertions
+    }
+}
+
+/// An existing field given a new value: which field, and the value after the colon (as in
+/// ``HeaderFieldText/value``).
+public struct HeaderFieldChange: Sendable, Equatable {
+    public var field: HeaderFieldReference
+    public var value: [UInt8]
+
+    public init(field: HeaderFieldReference, value: [UInt8]) {
+        self.field = field
+        self.value = value
     }
 }
 

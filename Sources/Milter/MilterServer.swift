@@ -20,15 +20,23 @@ public struct MilterServer: Sendable {
     /// What a message gets when the milter itself fails (no state for the connection, an
     /// edit the MTA refused).
     public let onFailure: MilterFailureAction
+    /// Whether a message may answer ``MilterDecision/editWithBody(_:body:)``: the body action
+    /// (SMFIF_CHGBODY) is registered and asked for only then, so a milter that never changes
+    /// a body tells the MTA so.
+    public let changesBody: Bool
     public let makeMessage: @Sendable () -> any MilterMessage
 
     public init(socket: String, timeoutSeconds: Int = 600, onFailure: MilterFailureAction = .accept,
-                makeMessage: @escaping @Sendable () -> any MilterMessage) {
+                changesBody: Bool = false, makeMessage: @escaping @Sendable () -> any MilterMessage) {
         self.socket = socket
         self.timeoutSeconds = timeoutSeconds
         self.onFailure = onFailure
+        self.changesBody = changesBody
         self.makeMessage = makeMessage
     }
+
+    /// The actions registered with `smfi_register` and asked for in the negotiation.
+    var actions: UInt { cmilter_header_actions() | (changesBody ? cmilter_body_action() : 0) }
 
     /// Whether `text` is a socket libmilter understands (`inet:`, `inet6:`, `unix:`, `local:`).
     public static func isSocketSpecification(_ text: String) -> Bool {
@@ -50,7 +58,7 @@ public struct MilterServer: Sendable {
         // Kept for the life of the process: libmilter holds on to the pointers.
         description.xxfi_name = strdup("eventsuggest")
         description.xxfi_version = cmilter_version()
-        description.xxfi_flags = cmilter_header_actions()
+        description.xxfi_flags = actions
         description.xxfi_connect = { context, _, _ in MilterCallbacks.connect(context) }
         description.xxfi_envfrom = { context, _ in MilterCallbacks.startMessage(context) }
         description.xxfi_envrcpt = { context, arguments in MilterCallbacks.recipient(context, arguments) }

@@ -6,7 +6,7 @@ import Milter
 /// One message through the milter: the header fields and body as the MTA sends them,
 /// rebuilt into the message's bytes, and at its end `filter`'s own analysis
 /// (``Pipeline/filter(_:limits:authservID:)``), whose edits go back to the MTA as header
-/// changes. Never rejects, never touches the body.
+/// changes. Never rejects; touches the body only with `--attach-event`.
 ///
 /// The bytes are rebuilt as they were sent: `name:value` with the value's leading space
 /// (libmilter's SMFIP_HDR_LEADSPC), CRLF line endings (RFC 5322 §2.1; the MTA may hand
@@ -22,8 +22,13 @@ public final class MilterSession: MilterMessage {
     /// The message's size as sent, counted also after the body stopped being kept.
     private var size = 0
     private var overLimit = false
+    /// `--attach-event`: the events also travel in the message as a calendar part.
+    private let attachesEvents: Bool
 
-    public init(settings: MilterSettings) { self.settings = settings }
+    public init(settings: MilterSettings, attachesEvents: Bool = false) {
+        self.settings = settings
+        self.attachesEvents = attachesEvents
+    }
 
     public func envelopeRecipient(_ address: String) { recipients.append(address) }
 
@@ -66,6 +71,12 @@ public final class MilterSession: MilterMessage {
             verdict = pipeline.filter(bytes, limits: settings.parseLimits, authservID: settings.authservID)
         }
         settings.log(MilterLogLine(queueID: queueID, recipients: recipients, size: size, verdict: verdict).text)
+        // DESIGN: DESIGN.md says the milter never changes the body; --attach-event (issue 22,
+        // off by default) does, as filter's does: a departure the issue asks for.
+        if attachesEvents && !overLimit {
+            return MilterAttachmentEdits.decision(for: verdict, authservID: settings.authservID,
+                                                  maximumMessageBytes: settings.maxMessageBytes)
+        }
         return .edit(Self.edits(verdict))
     }
 

@@ -8,7 +8,8 @@ struct MilterOptions: OptionGroup {
         "socket", "SPEC", "Where the milter listens: inet:PORT@HOST or unix:PATH (as in Postfix's smtpd_milters).")
     static let onError = OptionDeclaration.choice(
         "on-error", ["accept", "tempfail"], "What the MTA is told when a message cannot be examined (default: accept).")
-    static let options = PipelineOptions.options.filter { $0.name != PipelineOptions.log.name } + [socket, onError]
+    static let options = PipelineOptions.options.filter { $0.name != PipelineOptions.log.name }
+        + [socket, onError, FilterOptions.attachEvent]
 
     enum Socket: Equatable, Sendable {
         case inet(port: UInt16, host: String)
@@ -22,10 +23,13 @@ struct MilterOptions: OptionGroup {
     /// The socket as written, as libmilter's `smfi_setconn` takes it.
     var socketText: String?
     var onError: ErrorAnswer
+    /// `--attach-event`, filter's switch: the events also travel in the message.
+    var attachesEvent: Bool
 
     init(parsing values: ParsedValues) throws(UsageError) {
         pipeline = try PipelineOptions(parsing: values)
         onError = try values.choice(Self.onError, as: ErrorAnswer.self) ?? .accept
+        attachesEvent = values.isOn(FilterOptions.attachEvent)
         guard let text = values.string(Self.socket) else { return }
         guard let parsed = Self.parseSocket(text) else {
             throw values.invalid(Self.socket, text, wants: "inet:PORT@HOST (inet:8891@127.0.0.1) or unix:PATH")
