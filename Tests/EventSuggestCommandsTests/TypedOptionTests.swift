@@ -66,6 +66,18 @@ struct TypedOptionTests {
         #expect(!off.options.attachesEvent && !off.options.defersOnTempfail)
     }
 
+    @Test("milter: --attach-event is filter's own declaration, off by default, on from the file, off again with --no-")
+    func milterAttachSwitch() throws {
+        let fixture = try CommandLineFixture()
+        defer { fixture.remove() }
+        #expect(MilterOptions.options.filter { $0.name == "attach-event" } == [FilterOptions.attachEvent])
+        let socket = ["--socket", "inet:8891@127.0.0.1"]
+        #expect(try !fixture.parse(MilterCommand.self, socket).options.attachesEvent)
+        #expect(try fixture.parse(MilterCommand.self, socket, user: "attach-event\n").options.attachesEvent)
+        #expect(try fixture.parse(MilterCommand.self, socket + ["--attach-event"]).options.attachesEvent)
+        #expect(try !fixture.parse(MilterCommand.self, socket + ["--no-attach-event"], user: "attach-event\n").options.attachesEvent)
+    }
+
     @Test("lint: --profile repeated adds, --disable collects from file and command line, --format choices")
     func lintOptions() throws {
         let fixture = try CommandLineFixture()
