@@ -23,9 +23,33 @@ struct MilterAttachEventTests {
 
     /// The Message-ID field's value of a message, to pair deliveries with what was sent.
     static func messageID(_ bytes: [UInt8]) -> String? {
-        let head = ReservationMail.text(Array(bytes.prefix(64 << 10)))
-        guard let line = head.components(separatedBy: "\n").first(where: { $0.lowercased().hasPrefix("message-id:") }) else { return nil }
-        return line.dropFirst("message-id:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = Array("message-id:".utf8)
+        for line in bytes.prefix(64 << 10).split(separator: 0x0A) {
+            if line.isEmpty || line == [0x0D] { return nil }
+            guard line.count > name.count, line.prefix(name.count).map({ $0 | 0x20 }) == name.map({ $0 | 0x20 }) else { continue }
+            return ReservationMail.text(Array(line.dropFirst(name.count))).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return nil
+    }
+
+    /// A message as an SMTP client sends it: its last line ended (smtplib adds the CRLF
+    /// before the final dot; DKIM's canonical body is the same either way, RFC 6376 §3.4.3).
+    static func sendable(_ message: [UInt8]) -> [UInt8] {
+        message.suffix(2).elementsEqual([0x0D, 0x0A]) ? message : message + [0x0D, 0x0A]
+    }
+
+    /// Each delivery equals the oracle's message of the same Message-ID; a readable difference if not.
+    static func expectSame(_ delivered: [[UInt8]], _ expected: [[UInt8]], _ label: String) {
+        #expect(delivered.count == expected.count, "\(label): \(delivered.count) deliveries for \(expected.count) messages")
+        for oracle in expected {
+            let id = messageID(oracle)
+            guard let message = delivered.first(where: { messageID($0) == id }) else {
+                Issue.record("\(label): \(id ?? "?") not delivered")
+                continue
+            }
+            #expect(ReservationMail.difference(message, oracle) == nil,
+                    "\(label) \(id ?? "?"): \(ReservationMail.difference(message, oracle) ?? "")")
+        }
     }
 
     /// Writes `messages` into `work` and sends them one after another over SMTP through
@@ -75,17 +99,12 @@ struct MilterAttachEventTests {
         var cases: [(AttachEventMail.Booking, AttachEventMail.Shape)] = []
         for booking in [AttachEventMail.Booking.restaurant, .flight] { for shape in AttachEventMail.Shape.allCases { cases.append((booking, shape)) } }
         for shape in AttachEventMail.Shape.allCases { cases.append((.cancellation, shape)) }
-        let messages = try cases.map { try AttachEventMail.signed($0.1, $0.0) }
+        let messages = try cases.map { Self.sendable(try AttachEventMail.signed($0.1, $0.0)) }
         let milterCalendar = setup.folder.appendingPathComponent("milter-calendar").path
         let (delivered, log) = try Self.deliver(messages, milterArguments: Self.milterArguments(setup, calendar: milterCalendar),
                                                 in: setup.folder)
         let expected = try Self.filtered(messages, setup: setup, calendar: setup.folder.appendingPathComponent("filter-calendar").path)
-        for recipient in Self.recipients {
-            let received = delivered[recipient] ?? []
-            #expect(received.count == messages.count)
-            #expect(received.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },
-                    "\(recipient): deliveries differ from filter --attach-event; milter log:\n\(log)")
-        }
+        for recipient in Self.recipients { Self.expectSame(delivered[recipient] ?? [], expected, recipient) }
         // The milter's calendar is the one filter wrote over the same mails.
         #expect(ReservationMail.calendar(milterCalendar).count == 3)
         #expect(AttachEventMail.stored(milterCalendar) == AttachEventMail.stored(setup.folder.appendingPathComponent("filter-calendar").path))
@@ -129,8 +148,8 @@ struct MilterAttachEventTests {
         let setup = try AttachEventMail.Setup("milter-attach-untrusted")
         defer { try? FileManager.default.removeItem(at: setup.folder) }
         let messages = [AttachEventMail.Shape.htmlBase64, .mixedWithPDF].map { shape in
-            Array("X-Event-Suggestion: created \"Forged\"; part=cid:forged@eventsuggest\r\n".utf8)
-                + AttachEventMail.message(shape, html: AttachEventMail.html(for: .restaurant), id: "unsigned-\(shape.rawValue)")
+            Self.sendable(Array("X-Event-Suggestion: created \"Forged\"; part=cid:forged@eventsuggest\r\n".utf8)
+                + AttachEventMail.message(shape, html: AttachEventMail.html(for: .restaurant), id: "unsigned-\(shape.rawValue)"))
         }
         let calendar = setup.folder.appendingPathComponent("milter-calendar").path
         let (delivered, log) = try Self.deliver(messages, milterArguments: Self.milterArguments(setup, calendar: calendar),
@@ -138,14 +157,14 @@ struct MilterAttachEventTests {
         let expected = try Self.filtered(messages, setup: setup, calendar: setup.folder.appendingPathComponent("filter-calendar").path)
         for recipient in Self.recipients {
             let received = delivered[recipient] ?? []
-            #expect(received.sorted { $0.lexicographicallyPrecedes($1) } == expected.sorted { $0.lexicographicallyPrecedes($1) },
-                    "\(recipient): milter log:\n\(log)")
+            Self.expectSame(received, expected, recipient)
             for message in received {
                 let (fields, rest) = ReservationMail.splitOurFields(message)
                 #expect(fields.count == 2 && fields[1].value.hasPrefix("ignored"), "\(fields)")
                 let original = try #require(messages.first { Self.messageID($0) == Self.messageID(message) })
                 // Everything after our fields is the message as sent, without the forged field.
-                #expect(rest == Self.lineFeeds(Array(original.dropFirst("X-Event-Suggestion: created \"Forged\"; part=cid:forged@eventsuggest\r\n".utf8.count))))
+                let sent = Self.lineFeeds(Array(original.dropFirst("X-Event-Suggestion: created \"Forged\"; part=cid:forged@eventsuggest\r\n".utf8.count)))
+                #expect(ReservationMail.difference(rest, sent) == nil, "\(ReservationMail.difference(rest, sent) ?? ""); log: \(log)")
                 #expect(!ReservationMail.text(message).contains("text/calendar"))
             }
         }
@@ -158,7 +177,7 @@ struct MilterAttachEventTests {
     @Test func messageNearTheLimitGetsNoPartAndPasses() throws {
         let setup = try AttachEventMail.Setup("milter-attach-limit")
         defer { try? FileManager.default.removeItem(at: setup.folder) }
-        let signed = try AttachEventMail.signed(.alternative, .restaurant)
+        let signed = Self.sendable(try AttachEventMail.signed(.alternative, .restaurant))
         // Room for Postfix's Received field (the milter counts it), none for the part.
         let limit = signed.count + 400
         let plain = try Self.filtered([signed], setup: setup, calendar: setup.folder.appendingPathComponent("c1").path, [])[0]
@@ -171,7 +190,8 @@ struct MilterAttachEventTests {
         for recipient in Self.recipients {
             let message = try #require(delivered[recipient]?.first)
             let (fields, rest) = ReservationMail.splitOurFields(message)
-            #expect(rest == Self.lineFeeds(signed), "the body or header changed: \(log)")
+            #expect(ReservationMail.difference(rest, Self.lineFeeds(signed)) == nil,
+                    "the body or header changed: \(ReservationMail.difference(rest, Self.lineFeeds(signed)) ?? ""); log: \(log)")
             #expect(fields.first?.value.contains("dkim=pass") == true)
             let suggestion = ReservationMail.suggestions(message).first ?? ""
             #expect(suggestion.hasPrefix("created ") && suggestion.contains("not attached: with the calendar part the message would be"),
@@ -200,7 +220,7 @@ struct MilterAttachEventTests {
         let at = try #require((0...(small.count - closing.count)).first { small[$0..<($0 + closing.count)].elementsEqual(closing) })
         let unsigned = Array(small[..<at]) + Array("--outer-1\r\nContent-Type: application/pdf; name=\"big.pdf\"\r\nContent-Transfer-Encoding: base64\r\n\r\n".utf8)
             + big + Array(small[at...])
-        let signed = try ReservationMail.sign(unsigned, domain: AttachEventMail.domain)
+        let signed = Self.sendable(try ReservationMail.sign(unsigned, domain: AttachEventMail.domain))
         let limits = ["--attach-event", "--limit", "message-bytes=\(64 << 20)"]
         let calendar = setup.folder.appendingPathComponent("milter-calendar").path
         let (delivered, log) = try Self.deliver([signed], milterArguments: Self.milterArguments(setup, calendar: calendar, limits),
@@ -210,7 +230,7 @@ struct MilterAttachEventTests {
         try #require(ReservationMail.text(Array(expected.prefix(4096))).contains("part=cid:"), "filter attached no part")
         for recipient in Self.recipients {
             let message = try #require(delivered[recipient]?.first)
-            #expect(message.count == expected.count && message == expected, "\(recipient): \(log.suffix(2000))")
+            #expect(ReservationMail.difference(message, expected) == nil, "\(recipient): \(ReservationMail.difference(message, expected) ?? "") \(log.suffix(2000))")
         }
         let view = try AttachEventMail.check(original: Self.lineFeeds(signed), delivered: delivered[Self.recipients[0]]?.first ?? [],
                                              in: setup.folder)
