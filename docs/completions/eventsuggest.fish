@@ -88,6 +88,8 @@ complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l now -x -d 'T
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l limit -x -a 'message-bytes= header-bytes= header-fields= mime-depth= mime-parts= decoded-bytes= dkim-signatures= dns-queries= rsa-bits= html-bytes= html-depth= json-bytes= json-depth= microdata-items= item-depth= events=' -d 'Change an input limit, e.g. --limit header-fields=5000 (see \'eventsuggest help limits\').'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l socket -x -d 'Where the milter listens: inet:PORT@HOST or unix:PATH (as in Postfix\'s smtpd_milters).'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l on-error -x -a 'accept tempfail' -d 'What the MTA is told when a message cannot be examined (default: accept).'
+complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l attach-event -d 'Also carry the events in the message as a text/calendar part; changes the body, so a later DKIM check of the delivered copy fails.'
+complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l no-attach-event -d 'turn off --attach-event'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l config -r -F -d 'Read options from FILE instead of the user\'s configuration file (\'none\': no file at all).'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l help -d 'Show this help and exit.'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l no-help -d 'turn off --help'
