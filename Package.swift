@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),
         .testTarget(name: "LintReportTests", dependencies: ["LintReport", "SchemaMarkup", "MailMessage", "Findings", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MilterServiceTests", dependencies: ["MilterService", "Milter", "EventSuggest", "DKIM", "SenderPolicy", "MailMessage"]),
+        .testTarget(name: "MilterServiceTests", dependencies: ["MilterService", "Milter", "EventSuggest", "DKIM", "SenderPolicy", "MailMessage", "ICalendar"]),
         .testTarget(name: "EventSuggestCommandsTests", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
         // Runs the built binary the way users do; fixtures and scripts are found via #filePath.
         .testTarget(

@@ -102,10 +102,14 @@ enum MilterCallbacks {
         case .edit(let edits):
             return apply(edits, context, keepsLeadingSpace: connection.keepsLeadingSpace)
                 ? SMFIS_CONTINUE : failure(connection.server.onFailure)
-        case .editWithBody(let edits, let body):
+        case .editWithBody(let edits, let body, let withoutBody):
             // An MTA that did not grant the body action gets nothing half done: the header
-            // edits name a part that only the new body holds.
-            guard connection.mayChangeBody else { return failure(connection.server.onFailure) }
+            // edits name a part that only the new body holds, so it gets the edits made
+            // without one (our fields, the forged ones removed, "not attached").
+            guard connection.mayChangeBody else {
+                return apply(withoutBody, context, keepsLeadingSpace: connection.keepsLeadingSpace)
+                    ? SMFIS_CONTINUE : failure(connection.server.onFailure)
+            }
             return apply(edits, context, keepsLeadingSpace: connection.keepsLeadingSpace) && replaceBody(body, context)
                 ? SMFIS_CONTINUE : failure(connection.server.onFailure)
         }

@@ -22,7 +22,7 @@ public protocol MilterMessage: AnyObject {
 }
 
 /// What a message gets at its end. The milter never rejects; it changes the body only when
-/// its server was made to (``MilterServer/changesBody``, ``editWithBody(_:body:)``).
+/// its server was made to (``MilterServer/changesBody``, ``editWithBody(_:body:withoutBody:)``).
 public enum MilterDecision: Sendable, Equatable {
     /// Delivered unchanged.
     case accept
@@ -32,8 +32,10 @@ public enum MilterDecision: Sendable, Equatable {
     case edit(MilterHeaderEdits)
     /// Delivered with these header edits and `body` in place of the body that was sent
     /// (`smfi_replacebody`; CRLF line endings, as the MTA sent the body). Only a server made
-    /// with `changesBody` may answer this.
-    case editWithBody(MilterHeaderEdits, body: [UInt8])
+    /// with `changesBody` may answer this; an MTA that did not grant the body action gets
+    /// `withoutBody`, header edits that stand on their own (no field names a part only the
+    /// new body holds).
+    case editWithBody(MilterHeaderEdits, body: [UInt8], withoutBody: MilterHeaderEdits)
 }
 
 /// Header edits in the MTA's terms: fields deleted or given a new value by name and

@@ -20,7 +20,7 @@ public struct MilterServer: Sendable {
     /// What a message gets when the milter itself fails (no state for the connection, an
     /// edit the MTA refused).
     public let onFailure: MilterFailureAction
-    /// Whether a message may answer ``MilterDecision/editWithBody(_:body:)``: the body action
+    /// Whether a message may answer ``MilterDecision/editWithBody(_:body:withoutBody:)``: the body action
     /// (SMFIF_CHGBODY) is registered and asked for only then, so a milter that never changes
     /// a body tells the MTA so.
     public let changesBody: Bool

@@ -13,6 +13,9 @@ import Milter
 /// switch, and the forged ones are deleted as without it. So the delivered message is, byte
 /// for byte, what `filter --attach-event` writes for the message the MTA received.
 enum MilterAttachmentEdits {
+    /// X-Event-Suggestion's reason when the MTA did not let the milter change the body.
+    static let bodyActionNotGranted = "the MTA does not let the milter change the body"
+
     /// What the MTA is told for `verdict` when events are to be attached: the body and its
     /// header fields when the part was added, else our fields alone (which say why not).
     static func decision(for verdict: FilterVerdict, authservID: String, maximumMessageBytes: Int) -> MilterDecision {
@@ -20,8 +23,10 @@ enum MilterAttachmentEdits {
             .attach(to: verdict.message, report: verdict.report)
         var header = MilterSession.edits(verdict.attaching(attachment, authservID: authservID))
         guard case .attached(let attached) = attachment else { return .edit(header) }
+        let withoutBody = MilterSession.edits(verdict.attaching(
+            .notAttached(uids: attached.uids, reason: Self.bodyActionNotGranted), authservID: authservID))
         add(attached.edit.headerChanges, to: &header)
-        return .editWithBody(header, body: attached.edit.body)
+        return .editWithBody(header, body: attached.edit.body, withoutBody: withoutBody)
     }
 
     /// The message's own header changes (Content-Type, Content-Transfer-Encoding,

@@ -1,6 +1,10 @@
 @testable import EventSuggest
 import MailMessage
 import Milter
+import SenderPolicy
+import DKIM
+import ICalendar
+import Foundation
 @testable import MilterService
 import Testing
 
@@ -153,5 +157,33 @@ struct MilterAttachmentEditsTests {
                                               fields: Self.untrusted, body: Self.markupBody + Self.markupBody, chunk: 64)
         guard case .edit(let edits) = decision else { Issue.record("the body would change: \(decision)"); return }
         #expect(String(decoding: edits.insertions[1].value, as: UTF8.self).contains("not examined"))
+    }
+
+    @Test("a trusted message with an event: the body edit, and for an MTA that refuses body changes edits that stand alone")
+    func trustedMessageCarriesHeaderEditsWithoutTheBody() throws {
+        let calendar = FileManager.default.temporaryDirectory.appendingPathComponent("es-attach-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: calendar) }
+        let pipeline = Pipeline(
+            verifier: DKIMVerifier(resolver: StaticKeyResolver(records: [:]), now: 1_800_000_000),
+            policy: SenderPolicy(publicSuffixes: PublicSuffixList(text: "example\n"), registered: nil,
+                                 allowAnyDomain: true, allowUnverified: true),
+            store: CalendarStore(directory: calendar, now: 1_800_000_000))
+        let text = Self.untrusted.map { "\($0.0):\($0.1)\r\n" }.joined() + "\r\n" + Self.markupBody
+        let verdict = pipeline.filter(Array(text.utf8), limits: .default, authservID: "eventsuggest")
+        try #require(verdict.report.decision.trusted, "the development switches trust the sender")
+        let decision = MilterAttachmentEdits.decision(for: verdict, authservID: "eventsuggest", maximumMessageBytes: 1 << 20)
+        guard case .editWithBody(let edits, let body, let withoutBody) = decision else {
+            Issue.record("no body edit: \(decision)"); return
+        }
+        #expect(String(decoding: body, as: UTF8.self).contains("Content-Type: text/calendar; charset=UTF-8; method=PUBLISH"))
+        #expect(edits.changes.map(\.field.name) == ["Content-Type"])
+        // Without the body: no Content-Type change that would name a part the body lacks, the
+        // forged field still removed, and our field saying why nothing was attached.
+        #expect(withoutBody.changes.isEmpty && withoutBody.additions.isEmpty)
+        #expect(withoutBody.deletions == [HeaderFieldReference(name: "X-Event-Suggestion", index: 1)])
+        let suggestion = try #require(withoutBody.insertions.first { $0.name == "X-Event-Suggestion" })
+        let value = String(decoding: suggestion.value, as: UTF8.self)
+        #expect(value.contains("not attached") && value.contains(MilterAttachmentEdits.bodyActionNotGranted))
+        #expect(!value.contains("cid:"))
     }
 }
