@@ -124,4 +124,47 @@ struct MilterRecipientTests {
             #expect(milter.process.reap(blocking: false) == false, "the milter still runs")
         }
     }
+
+    @Test("8 SMTP sessions through the milter and 4 filter --caldav processes at once on one calendar: the serial state")
+    func milterAndFiltersOnOneCalendar() throws {
+        let files = MilterSamples.files
+        let expected = try CalDAVSamples.vdirReference()
+        try withRadicale { radicale in
+            let credentials = try radicale.credentialsFile()
+            let calendar = radicale.root + "alice/shared/"
+            // A fixed URL: one calendar for both recipients, written once per message.
+            let milter = try MilterUnderTest(arguments: ["--caldav", calendar, "--caldav-credentials", credentials] + MilterSamples.options)
+            let lock = NSLock()
+            nonisolated(unsafe) var problems: [String] = []
+            let delivered = try withPostfix(milterPort: milter.port, recipients: MilterSamples.recipients) { postfix in
+                // Lane 4 sends every sample in 8 SMTP sessions; lanes 0–3 each run filter over a quarter of them.
+                nonisolated(unsafe) let postfix = postfix
+                DispatchQueue.concurrentPerform(iterations: 5) { lane in
+                    do {
+                        if lane == 4 {
+                            try MilterSamples.send(files, to: postfix, jobs: 8)
+                            return
+                        }
+                        for (index, message) in files.enumerated() where index % 4 == lane {
+                            let run = try TestBinary.run(["filter", "--caldav", calendar, "--caldav-credentials", credentials]
+                                                         + MilterSamples.options, input: try Data(contentsOf: URL(fileURLWithPath: message)))
+                            if run.status != 0 || run.stdoutText.contains("not written") {
+                                lock.withLock { problems.append("filter \(message): \(run.status) \(run.stdoutText.prefix(800))") }
+                            }
+                        }
+                    } catch {
+                        lock.withLock { problems.append("lane \(lane): \(error)") }
+                    }
+                }
+                return try postfix.waitForDeliveries(files.count)
+            }
+            #expect(lock.withLock { problems }.isEmpty, "\(lock.withLock { problems })")
+            for recipient in MilterSamples.recipients {
+                let messages = (delivered[recipient] ?? []).map { String(decoding: $0, as: UTF8.self) }
+                #expect(messages.count == files.count)
+                #expect(!messages.contains { $0.contains("not written") }, "\(recipient); milter log:\n\(milter.output)")
+            }
+            #expect(try CalDAVSamples.events(at: calendar) == expected, "the state scan --calendar reaches serially")
+        }
+    }
 }
