@@ -66,7 +66,17 @@ public struct Pipeline: Sendable {
     /// Writes the report's reservations to the calendar, when trusted. A failing calendar
     /// folder is recorded in the report, not thrown: the message must still be delivered.
     public func record(_ report: inout MessageReport) {
-        guard writesEvents(for: report), let store, let domain = report.decision.domain else { return }
+        guard let store else { return }
+        report = record(report, into: store)
+    }
+
+    /// ``record(_:)`` into another calendar than the pipeline's own: the milter's, one per
+    /// envelope recipient (made by the caller from the same `now`, mapping and options).
+    /// The report comes back with that calendar's outcomes; `report` itself is the analysis,
+    /// so one analysis can be recorded into several calendars.
+    public func record(_ report: MessageReport, into store: CalendarStore) -> MessageReport {
+        var report = report
+        guard report.decision.trusted, !report.reservations.isEmpty, let domain = report.decision.domain else { return report }
         // The reservation is named by the signer's organizational domain, as alignment reads it:
         // `d=mail.sender.example` and `d=sender.example` cancel and update each other's events.
         let organization = policy.publicSuffixes.organizationalDomain(of: domain) ?? domain
@@ -92,6 +102,7 @@ public struct Pipeline: Sendable {
             report.calendarError = error.description
             report.findings.append(Finding(code: .calendarUnwritable, message: error.description))
         }
+        return report
     }
 
     /// A message the pipeline does not examine (over a size limit): each signature is

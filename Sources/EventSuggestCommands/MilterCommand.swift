@@ -1,3 +1,4 @@
+import CalDAV
 import CommandLineOptions
 import Milter
 import MilterService
@@ -17,8 +18,11 @@ struct MilterCommand: ParsableCommand {
         Authentication-Results and X-Event-Suggestion above the message's own fields,
         deletes earlier Authentication-Results fields that claim our --authserv-id and every
         earlier X-Event-Suggestion field, and writes the events of a trusted sender into
-        --calendar (or --caldav). It never rejects a message. A message larger than --limit
-        message-bytes is passed on unexamined (our fields say so).
+        each envelope recipient's calendar: --calendar and --caldav take a template with
+        {recipient}, {user} and {domain}, filled in for every recipient (recipients with the
+        same calendar get it written once; a fixed one is one calendar for all). It never
+        rejects a message. A message larger than --limit message-bytes is passed on
+        unexamined (our fields say so).
 
         Without --attach-event the milter never changes a body. --attach-event (off by
         default; as filter's, see 'eventsuggest help filter'): a trusted message with events
@@ -31,7 +35,9 @@ struct MilterCommand: ParsableCommand {
         --on-error: what a message gets when the milter itself fails (no state for the
         connection, an edit the MTA refused): accept (default, delivered unchanged) or
         tempfail (4xx, the client retries). A calendar that cannot be written is not such a
-        failure: the mail passes, its X-Event-Suggestion says the event was not written.
+        failure: the mail passes, its X-Event-Suggestion says the event was not written
+        (with several recipients: for how many of them, no calendar named; the log line
+        names the recipients and why).
 
         Runs in the foreground and logs one line per message to standard error. SIGTERM or
         SIGINT stops it: no new connection is taken, and the process exits once the
@@ -49,6 +55,10 @@ struct MilterCommand: ParsableCommand {
             throw UsageError(message: "milter takes its messages from the MTA and no PATH", command: "milter")
         }
         options = try MilterOptions(parsing: values)
+        if options.pipeline.calendar.recipient != nil {
+            throw UsageError(message: "milter fills --calendar/--caldav templates from each envelope recipient: "
+                                 + "--recipient is for filter and scan", command: "milter")
+        }
         guard let socket = options.socketText, MilterServer.isSocketSpecification(socket) else {
             throw UsageError(message: "milter needs --socket inet:PORT@HOST or unix:PATH", command: "milter")
         }
@@ -62,9 +72,13 @@ struct MilterCommand: ParsableCommand {
         let pipeline = RefreshingPipeline(initial: try pipelineOptions.pipeline(), lifetime: .seconds(60)) {
             try pipelineOptions.pipeline()
         }
+        // Each envelope recipient's calendar, from the template (DESIGN.md "Beyond one machine").
+        let recipientCalendars = try pipelineOptions.calendar.calendarDestination().map { destination in
+            RecipientCalendars { recipient in destination.collection(for: recipient) }
+        }
         let settings = MilterSettings(
             pipeline: pipeline, parseLimits: limits.message, maxMessageBytes: limits.mailbox.maxMessageBytes,
-            authservID: options.pipeline.authservIdentifier,
+            authservID: options.pipeline.authservIdentifier, calendars: recipientCalendars,
             log: { line in try? FileDescriptor.standardError().write("eventsuggest milter: \(line)\n") })
         let attachesEvent = options.attachesEvent
         let server = MilterServer(socket: socket, onFailure: onError, changesBody: attachesEvent) {

@@ -10,6 +10,8 @@ struct MilterLogLine {
     let recipients: [String]
     let size: Int
     let verdict: FilterVerdict
+    /// Each recipient calendar written or tried (empty: the pipeline's own store, or none).
+    var calendars: [RecipientCalendars.Written] = []
 
     var text: String {
         let report = verdict.report
@@ -23,7 +25,18 @@ struct MilterLogLine {
         for action in [StoreOutcome.Action.created, .updated, .cancelled, .unchanged, .skipped, .failed] {
             if let count = counts[action] { parts.append("\(action.rawValue)=\(count)") }
         }
-        if let error = report.calendarError { parts.append("calendar not written: \(Self.printable(error))") }
+        if calendars.count > 1 { parts.append("calendars=\(calendars.count)") }
+        let unwritten = calendars.filter { !$0.isWritten }
+        if !unwritten.isEmpty {
+            for calendar in unwritten {
+                let reason = calendar.report.calendarError
+                    ?? calendar.report.outcomes.first(where: { $0.action == .failed })?.reason ?? "not written"
+                parts.append("calendar not written for " + calendar.recipients.map { "<\(Self.printable($0))>" }.joined(separator: ",")
+                             + ": \(Self.printable(reason))")
+            }
+        } else if let error = report.calendarError {
+            parts.append("calendar not written: \(Self.printable(error))")
+        }
         if !verdict.edit.removed.isEmpty { parts.append("removed \(verdict.edit.removed.count) forged field(s)") }
         if let tooLarge = report.findings.first(where: { $0.has(.messageTooLarge) }) {
             parts.append("not examined: \(tooLarge.message)")

@@ -6,7 +6,9 @@ import Milter
 /// One message through the milter: the header fields and body as the MTA sends them,
 /// rebuilt into the message's bytes, and at its end `filter`'s own analysis
 /// (``Pipeline/filter(_:limits:authservID:)``), whose edits go back to the MTA as header
-/// changes. Never rejects; touches the body only with `--attach-event`.
+/// changes. Never rejects; touches the body only with `--attach-event`. With
+/// ``MilterSettings/calendars`` the one analysis is recorded into each envelope
+/// recipient's calendar (``RecipientCalendars``).
 ///
 /// The bytes are rebuilt as they were sent: `name:value` with the value's leading space
 /// (libmilter's SMFIP_HDR_LEADSPC), CRLF line endings (RFC 5322 §2.1; the MTA may hand
@@ -61,16 +63,25 @@ public final class MilterSession: MilterMessage {
     public func endOfMessage(queueID: String?) -> MilterDecision {
         let pipeline = settings.pipeline.current
         let verdict: FilterVerdict
+        var calendars: [RecipientCalendars.Written] = []
         if overLimit {
             let tooLarge = Finding(
                 code: .messageTooLarge,
                 message: "message of more than \(settings.maxMessageBytes) bytes (limit message-bytes)")
             verdict = pipeline.filterUnexamined(head: bytes, parsedBytes: bytes.count, because: tooLarge,
                                                 limits: settings.parseLimits, authservID: settings.authservID)
+        } else if let recipientCalendars = settings.calendars {
+            // One analysis, recorded into each recipient's calendar.
+            verdict = pipeline.filter(bytes, limits: settings.parseLimits, authservID: settings.authservID) { report in
+                let recorded = recipientCalendars.record(report, for: recipients, pipeline: pipeline)
+                calendars = recorded.calendars
+                return recorded.recording
+            }
         } else {
             verdict = pipeline.filter(bytes, limits: settings.parseLimits, authservID: settings.authservID)
         }
-        settings.log(MilterLogLine(queueID: queueID, recipients: recipients, size: size, verdict: verdict).text)
+        settings.log(MilterLogLine(queueID: queueID, recipients: recipients, size: size, verdict: verdict,
+                                   calendars: calendars).text)
         // DESIGN: DESIGN.md says the milter never changes the body; --attach-event (issue 22,
         // off by default) does, as filter's does: a departure the issue asks for.
         if attachesEvents && !overLimit {
