@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Public Suffix List (publicsuffix.org): which part of a domain is a public suffix,
 /// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
