@@ -121,7 +121,7 @@ fuzz: deps
 install: deps
 	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/eventsuggest
-	install -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
+	install -s -m 755 $(BIN_STATIC) $(DESTDIR)$(PREFIX)/bin/eventsuggest
 	install -m 644 README.md docs/ARCHITECTURE.md docs/eventsuggest.conf.example dist/postfix-main.cf.snippet \
 	    $(DESTDIR)$(PREFIX)/share/doc/eventsuggest/
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/system

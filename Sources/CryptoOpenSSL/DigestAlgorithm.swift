@@ -26,6 +26,7 @@ private final class FetchedDigests: @unchecked Sendable {
     static let shared = FetchedDigests()
 
     private init() {
+        OpenSSLLibrary.ensureInitialized()
         // The legacy accessors stay the fallback should fetching fail (no default provider).
         sha1 = EVP_MD_fetch(nil, "SHA1", nil) ?? EVP_sha1()
         sha256 = EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256()

@@ -7,6 +7,7 @@ public struct PrivateKey: Sendable {
     public let bits: Int
 
     public init(pem: [UInt8]) throws(CryptoError) {
+        OpenSSLLibrary.ensureInitialized()
         let parsed: OpaquePointer? = pem.withUnsafeBufferPointer { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             defer { BIO_free(bio) }

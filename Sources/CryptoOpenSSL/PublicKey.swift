@@ -53,6 +53,7 @@ public struct PublicKey: Sendable {
 
     /// An RSA key from DER: SubjectPublicKeyInfo, or a bare PKCS#1 RSAPublicKey.
     public init(rsaDER der: [UInt8]) throws(CryptoError) {
+        OpenSSLLibrary.ensureInitialized()
         var parsed: OpaquePointer?
         der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
@@ -78,6 +79,7 @@ public struct PublicKey: Sendable {
 
     /// An Ed25519 key from its raw 32 bytes (RFC 8463 §4).
     public init(ed25519Raw raw: [UInt8]) throws(CryptoError) {
+        OpenSSLLibrary.ensureInitialized()
         guard raw.count == 32 else {
             throw CryptoError(operation: "an Ed25519 key is 32 bytes, this one is \(raw.count)", reason: "")
         }

@@ -1,5 +1,4 @@
 import CryptoOpenSSL
-import Foundation
 import MailMessage
 
 /// A parsed DKIM-Signature field (RFC 6376 §3.5).

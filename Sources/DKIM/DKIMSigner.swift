@@ -1,5 +1,5 @@
 import CryptoOpenSSL
-import Foundation
+import FoundationEssentials
 import MailMessage
 
 /// Signs messages (RFC 6376 §5): rsa-sha256 or ed25519-sha256, relaxed/relaxed by default,

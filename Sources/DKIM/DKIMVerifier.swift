@@ -1,7 +1,7 @@
 import CivilTime
 import CryptoOpenSSL
 import Findings
-import Foundation
+import FoundationEssentials
 import MailMessage
 
 /// Verifies every DKIM-Signature of a message (RFC 6376 §6, RFC 8463, RFC 8301).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The keys file of DESIGN.md: one record per line, `selector._domainkey.domain`, whitespace,
 /// the TXT text. `#` starts a comment. An absent name is answered as NXDOMAIN would be.

@@ -86,8 +86,8 @@ public enum FilterOutput {
     /// `Authentication-Results: value` with the value's own folding (`\r\n\t` between results)
     /// in the message's line ending. The value is ASCII: DKIM's comments are made safe there.
     static func authenticationResults(_ value: String, lineEnding: [UInt8]) -> [UInt8] {
-        let lines = value.components(separatedBy: "\r\n\t").enumerated().map { index, line in
-            Array(((index == 0 ? "Authentication-Results: " : "\t") + SuggestionField.asciiSafe(line)).utf8)
+        let lines = value.split(separator: "\r\n\t", omittingEmptySubsequences: false).enumerated().map { index, line in
+            Array(((index == 0 ? "Authentication-Results: " : "\t") + SuggestionField.asciiSafe(String(line))).utf8)
         }
         return Array(lines.joined(separator: lineEnding)) + lineEnding
     }

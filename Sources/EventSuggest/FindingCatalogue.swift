@@ -1,5 +1,4 @@
 import DKIM
-import Foundation
 import Findings
 import ICalendar
 import Mailbox
@@ -19,10 +18,15 @@ public enum FindingCatalogue {
         let width = (all.map(\.id.count).max() ?? 0) + 2
         var text = "Finding codes (lint --disable CODE turns one off):\n\n"
         for code in all.sorted(by: { $0.id < $1.id }) {
-            text += "  " + code.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                + code.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + code.help + "\n"
+            text += "  " + padded(code.id, to: width)
+                + padded(code.severity.rawValue, to: 9) + code.help + "\n"
         }
         return text
+    }
+
+    /// `text` cut or filled with spaces to `length` characters.
+    private static func padded(_ text: String, to length: Int) -> String {
+        text.count >= length ? String(text.prefix(length)) : text + String(repeating: " ", count: length - text.count)
     }
 
     /// The code with this id, if there is one.

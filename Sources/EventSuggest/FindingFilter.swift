@@ -1,5 +1,4 @@
 import Findings
-import Foundation
 
 /// `lint --disable CODE`: the findings a team has decided not to see. Codes are checked
 /// against the catalogue, so a typo in a CI script is a usage error, not a rule silently on.
@@ -19,7 +18,7 @@ public struct FindingFilter: Sendable {
         var disabled: Set<FindingCode> = []
         for value in values {
             for word in value.split(separator: ",") {
-                let id = word.trimmingCharacters(in: .whitespaces)
+                let id = String(word.drop(while: Self.isBlank).reversed().drop(while: Self.isBlank).reversed())
                 guard !id.isEmpty else { continue }
                 guard let code = FindingCatalogue.code(id) else { throw UnknownCode(id: id) }
                 disabled.insert(code)
@@ -33,5 +32,10 @@ public struct FindingFilter: Sendable {
         guard !disabled.isEmpty else { return findings }
         let ids = Set(disabled.map(\.id))
         return findings.filter { !ids.contains($0.code) }
+    }
+
+    /// Foundation's `.whitespaces`: tab and the space separators (Unicode Zs).
+    private static func isBlank(_ character: Character) -> Bool {
+        character == "\t" || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
     }
 }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import EventSuggestCommands
-import Foundation
+import FoundationEssentials
 
 let streams = StandardStreams()
 let status: ExitStatus

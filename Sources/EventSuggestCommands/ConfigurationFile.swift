@@ -1,5 +1,8 @@
 import CommandLineOptions
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Options from configuration files (README "Configuration file"), in layers: the system file
 /// (`/etc/eventsuggest.conf`, or `$EVENTSUGGEST_SYSTEM_CONFIG`) first, then the user's
@@ -69,7 +72,7 @@ enum ConfigurationFile {
             for line in text.split(whereSeparator: \.isNewline) {
                 let words = line.prefix { $0 != "#" }.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
                 guard let first = words.first, first == name || first == "--" + name else { continue }
-                let given = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : nil
+                let given = words.count > 1 ? words[1].trimmingBlanks() : nil
                 present = !(given.map { ["no", "false", "off", "0"].contains($0.lowercased()) } ?? false)
                 value = given
             }

@@ -2,7 +2,7 @@ import CommandLineOptions
 import JSON
 import EventSuggest
 import Findings
-import Foundation
+import FoundationEssentials
 import Mailbox
 import MailMessage
 import SchemaMarkup

@@ -1,5 +1,5 @@
 import EventSuggest
-import Foundation
+import FoundationEssentials
 import JSON
 import Mailbox
 import POSIXFiles

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import Synchronization
 
 /// SIGINT (Ctrl-C) and SIGTERM during `scan`, taken by a thread of their own instead of
@@ -26,19 +25,26 @@ final class InterruptSignals: Sendable {
         let watcher = InterruptSignals()
         var signals = watchedSignals
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let thread = Thread {
-            var signals = watchedSignals
-            while true {
-                var received: Int32 = 0
-                guard sigwait(&signals, &received) == 0 else { continue }
-                if !watcher.number.compareExchange(expected: 0, desired: received, ordering: .relaxed).exchanged {
-                    _exit(128 + received)
-                }
+        // A pthread of our own (Foundation's Thread would bring ICU into the binary); it holds
+        // the watcher for the life of the process.
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let watcher = Unmanaged<InterruptSignals>.fromOpaque(context!).takeUnretainedValue()
+            watcher.waitForSignals()
+        }, Unmanaged.passRetained(watcher).toOpaque())
+        if started == 0 { pthread_detach(thread) }
+        return watcher
+    }
+
+    private func waitForSignals() -> Never {
+        var signals = Self.watchedSignals
+        while true {
+            var received: Int32 = 0
+            guard sigwait(&signals, &received) == 0 else { continue }
+            if !number.compareExchange(expected: 0, desired: received, ordering: .relaxed).exchanged {
+                _exit(128 + received)
             }
         }
-        thread.name = "eventsuggest signals"
-        thread.start()
-        return watcher
     }
 
     private static var watchedSignals: sigset_t {

@@ -2,7 +2,7 @@ import CommandLineOptions
 import DKIM
 import EventSuggest
 import Findings
-import Foundation
+import FoundationEssentials
 import JSON
 import LintReport
 import Mailbox
@@ -261,12 +261,22 @@ enum LintFormats {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+
+    /// Each scalar `escapes` names replaced: by scalars, so the CR and the LF of a line break
+    /// (one Character in Swift) are each escaped, as the workflow commands want.
+    private static func percentEscaping(_ text: String, _ escapes: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let escaped = escapes[scalar] { result += escaped } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Streams messages in batches and maps each batch on `jobs` threads, keeping input

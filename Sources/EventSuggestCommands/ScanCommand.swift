@@ -5,7 +5,7 @@ import CommandLineOptions
 import Dispatch
 import EventSuggest
 import Findings
-import Foundation
+import FoundationEssentials
 import Mailbox
 import MailMessage
 import POSIXFiles

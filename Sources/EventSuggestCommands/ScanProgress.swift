@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Mailbox
 
 /// scan's progress on standard error: `1,024/6,000 (17%) ~3 s left` while messages are

@@ -1,7 +1,7 @@
 import CommandLineOptions
 import CryptoOpenSSL
 import DKIM
-import Foundation
+import FoundationEssentials
 import Mailbox
 import MailMessage
 
@@ -71,7 +71,7 @@ struct SignCommand: ParsableCommand {
         }
         self.canonicalization = canonicalization
         signedHeaderNames = values.string(Self.headers).map {
-            $0.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            $0.split(separator: ":").map { $0.trimmingBlanks().lowercased() }
         }
         identity = values.string(Self.identity)
         if let text = values.string(Self.expire) {

@@ -1,7 +1,7 @@
 import CommandLineOptions
 import JSON
 import DKIM
-import Foundation
+import FoundationEssentials
 import Findings
 import Mailbox
 import MailMessage
@@ -84,7 +84,7 @@ struct VerifyCommand: ParsableCommand {
                     streams.writeLine("\(message.location):")
                     streams.writeLine("Authentication-Results: "
                         + AuthenticationResults.fieldValue(authservID: authservID, results: results)
-                            .replacingOccurrences(of: "\r\n", with: "\n"))
+                            .replacing("\r\n", with: "\n"))
                 } else {
                     streams.write(Self.text(results, at: message.location))
                 }

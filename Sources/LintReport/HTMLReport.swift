@@ -80,7 +80,7 @@ public enum HTMLReport {
 
     static func when(_ reservation: Reservation) -> String? {
         guard let start = reservation.start else { return nil }
-        let readable: (DateTimeValue) -> String = { $0.description.replacingOccurrences(of: "T", with: " ") }
+        let readable: (DateTimeValue) -> String = { $0.description.replacing("T", with: " ") }
         return readable(start) + (reservation.end.map { " – " + readable($0) } ?? "")
     }
 

@@ -19,7 +19,7 @@ public struct EmailAddress: Sendable, Hashable {
             && !localPart.contains("..")
             && localPart.unicodeScalars.allSatisfy { $0 == "." || AddressParser.isAtomText($0) }
         let local = isDotAtom ? localPart
-            : "\"" + localPart.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            : "\"" + localPart.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         return local + "@" + domain
     }
 }

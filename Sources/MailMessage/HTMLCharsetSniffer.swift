@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the charset an HTML document declares for itself in its first bytes:
 /// `<meta charset="…">` or `<meta http-equiv="Content-Type" content="…; charset=…">`
 /// (the HTML prescan, HTML §13.2.3.2, simplified). Used only when MIME named no charset.
@@ -12,10 +10,10 @@ enum HTMLCharsetSniffer {
         let window = Array(html.prefix(prescanBytes)).map(ASCII.lowercased)
         let text = String(decoding: window, as: UTF8.self)
         var searchStart = text.startIndex
-        while let meta = text.range(of: "<meta", range: searchStart..<text.endIndex) {
+        while let meta = text[searchStart...].firstRange(of: "<meta") {
             let tagEnd = text[meta.upperBound...].firstIndex(of: ">") ?? text.endIndex
             let tag = text[meta.upperBound..<tagEnd]
-            if let range = tag.range(of: "charset") {
+            if let range = tag.firstRange(of: "charset") {
                 var rest = tag[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
                 if rest.first == "=" {
                     rest = rest.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "\t" }

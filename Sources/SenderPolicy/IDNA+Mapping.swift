@@ -1,5 +1,3 @@
-import Foundation
-
 extension IDNA {
     /// UTS #46 §4 steps 1–2 (non-transitional), as far as IDNA.swift says: each code point to
     /// NFKC(case fold(NFKC(cp))), the full stops to `.`, the deviations kept; then NFC.
@@ -13,20 +11,37 @@ extension IDNA {
             } else if deviations.contains(scalar) {
                 mapped.append(scalar) // UTS #46 §4 step 1: kept in non-transitional processing.
             } else if !scalar.properties.changesWhenNFKCCaseFolded {
-                mapped.append(scalar) // already its own mapping (the list's rules, most names): no Foundation call
+                mapped.append(scalar) // already its own mapping (the list's rules, most names): no table look-up
             } else if let cherokee = cherokeeFolding(scalar) {
                 mapped.append(cherokee)
             } else {
-                let compatible = String(scalar).precomposedStringWithCompatibilityMapping
-                let folded = compatible.folding(options: .caseInsensitive, locale: nil)
-                mapped.append(contentsOf: folded.precomposedStringWithCompatibilityMapping.unicodeScalars)
+                mapped.append(contentsOf: compatibilityFolding[scalar] ?? [scalar])
             }
         }
         // Each mapped code point is one that NFC keeps (NFKC's output is); only a mark or a
         // conjoining jamo can compose with what precedes it (NFC_Quick_Check=Maybe), so a name
-        // without one is NFC already and skips Foundation (the PSL's rules, most names).
+        // without one is NFC already (the PSL's rules, most names).
         guard mapped.contains(where: mayCompose) else { return String(mapped) }
-        return String(mapped).precomposedStringWithCanonicalMapping
+        // The standard library's own NFC (the one its String comparison uses): no Foundation, no ICU.
+        return String(decoding: String(mapped)._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// NFKC(case fold(NFKC(cp))) of each code point that changes under it, read once from the
+    /// generated table (tools/idna-mapping/generate.swift: Foundation's mapping, computed when the
+    /// table was made, so the binary needs neither Foundation nor ICU).
+    private static let compatibilityFolding: [Unicode.Scalar: [Unicode.Scalar]] = {
+        var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        table.reserveCapacity(11_000)
+        for line in compatibilityFoldingTable.utf8.split(separator: UInt8(ascii: "\n")) {
+            let sides = line.split(separator: UInt8(ascii: ">"), maxSplits: 1)
+            guard sides.count == 2, let source = scalar(hex: sides[0]) else { continue }
+            table[source] = sides[1].split(separator: UInt8(ascii: " ")).compactMap(scalar(hex:))
+        }
+        return table
+    }()
+
+    private static func scalar(hex: Substring.UTF8View.SubSequence) -> Unicode.Scalar? {
+        UInt32(String(decoding: hex, as: UTF8.self), radix: 16).flatMap(Unicode.Scalar.init)
     }
 
     private static func mayCompose(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Public Suffix List (publicsuffix.org): which part of a domain is a public suffix,
 /// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
@@ -9,19 +9,56 @@ public struct PublicSuffixList: Sendable {
     private var ascii = RuleSet()
     // The rules with U-labels, converted to A-labels on the first look-up that needs them.
     private var international = InternationalRules(words: [])
+    // The list in libpsl's compiled form, read in place (nothing parsed at start); when set,
+    // the two above are empty.
+    private var compiled: CompiledPublicSuffixes?
 
     /// Debian's copy, installed by the `publicsuffix` package.
     public static let debianPath = "/usr/share/publicsuffix/public_suffix_list.dat"
+    /// The same list compiled by libpsl's psl-make-dafsa, in the same package.
+    public static let debianCompiledPath = "/usr/share/publicsuffix/public_suffix_list.dafsa"
+
+    /// What `--psl` defaults to: Debian's compiled list when it is installed (a look-up reads
+    /// only the bytes of the names asked for), else its text list.
+    public static var defaultPath: String {
+        FileManager.default.isReadableFile(atPath: debianCompiledPath) ? debianCompiledPath : debianPath
+    }
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public let path: String
-        public var description: String { "\(path): cannot read the Public Suffix List (install Debian's publicsuffix or pass --psl FILE)" }
+        /// Why a file that could be read is not a list; nil when it could not be read.
+        public let reason: String?
+
+        public init(path: String, reason: String? = nil) {
+            self.path = path
+            self.reason = reason
+        }
+
+        public var description: String {
+            guard let reason else { return "\(path): cannot read the Public Suffix List (install Debian's publicsuffix or pass --psl FILE)" }
+            return "\(path): not a usable compiled Public Suffix List: \(reason)"
+        }
     }
 
-    public init(path: String = PublicSuffixList.debianPath) throws(LoadError) {
+    /// Reads the list at `path`: libpsl's compiled form (a file that starts `.DAFSA@PSL_`),
+    /// else the text form of publicsuffix.org.
+    public init(path: String = PublicSuffixList.defaultPath) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw LoadError(path: path) }
-        self.init(bytes: Array(data))
+        let bytes = Array(data)
+        if bytes.starts(with: CompiledPublicSuffixes.headerPrefix) {
+            let table: CompiledPublicSuffixes
+            do {
+                table = try CompiledPublicSuffixes(bytes: bytes)
+            } catch {
+                throw LoadError(path: path, reason: error.description)
+            }
+            self.init(compiled: table)
+        } else {
+            self.init(bytes: bytes)
+        }
     }
+
+    private init(compiled: CompiledPublicSuffixes) { self.compiled = compiled }
 
     /// Parses the list's text: one rule per line, `//` comments, the first word of a line.
     public init(text: String) { self.init(bytes: Array(text.utf8)) }
@@ -75,6 +112,7 @@ public struct PublicSuffixList: Sendable {
     /// one label longer, an exception one label shorter, else the implicit `*` rule.
     public func publicSuffix(of name: DomainName) -> DomainName {
         let labels = name.labels
+        if let compiled { return name.suffix(Self.suffixCount(labels, compiled)) }
         // A converted U-label rule has an "xn--" label, so only such a name can meet one.
         let sets = labels.contains { $0.hasPrefix("xn--") } ? [ascii, international.ruleSet] : [ascii]
         var best = 1 // the implicit "*" rule: the last label
@@ -88,6 +126,22 @@ public struct PublicSuffixList: Sendable {
             if count < labels.count, sets.contains(where: { $0.wildcards.contains(candidate) }) { best = max(best, count + 1) }
         }
         return name.suffix(best)
+    }
+
+    /// The same algorithm over the compiled list: each candidate is one walk of the graph.
+    /// QUIRK: the compiled form keeps one set of flags per name, so a name that is both a
+    /// plain rule and a wildcard's base (`foo.bar` and `*.foo.bar`; none in the list today,
+    /// the tests check) reads as the wildcard alone; libpsl itself takes every wildcard's
+    /// base for a public suffix, we keep the list's algorithm, as the text form does.
+    private static func suffixCount(_ labels: [String], _ compiled: CompiledPublicSuffixes) -> Int {
+        var best = 1 // the implicit "*" rule: the last label
+        for count in 1...labels.count {
+            guard let flags = compiled.flags(of: labels.suffix(count).joined(separator: ".").utf8) else { continue }
+            if flags.contains(.exception) { return count - 1 }
+            if !flags.contains(.wildcard) { best = max(best, count) }
+            if count < labels.count, flags.contains(.wildcard) { best = max(best, count + 1) }
+        }
+        return best
     }
 
     /// The public suffix plus one label; nil when `name` is itself a public suffix.

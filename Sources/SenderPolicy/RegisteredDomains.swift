@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The registered-domains file of DESIGN.md: one domain per line, `#` comments. A domain
 /// covers its subdomains. Entries and the names checked against them are compared as
@@ -33,7 +33,7 @@ public struct RegisteredDomains: Sendable {
         for (index, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var entry = Substring(line)
             if let hash = entry.firstIndex(of: "#") { entry = entry[..<hash] }
-            let written = entry.trimmingCharacters(in: .whitespacesAndNewlines)
+            let written = String(entry.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             guard !written.isEmpty else { continue }
             let fail = { (reason: String) in LoadError(path: path, line: index + 1, reason: reason) }
             guard !written.contains(where: { $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }) else {

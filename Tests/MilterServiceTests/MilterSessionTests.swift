@@ -1,5 +1,6 @@
 import DKIM
 import EventSuggest
+import Foundation
 import Milter
 import MilterService
 import SenderPolicy

@@ -1,5 +1,5 @@
 import CommandLineOptions
-import Foundation
+import FoundationEssentials
 import SchemaMarkup
 
 /// `--now`: the clock, for tests and replays; the system clock otherwise.

@@ -1,5 +1,5 @@
 import CommandLineOptions
-import Foundation
+import FoundationEssentials
 
 /// `--jobs N`: messages handled in parallel.
 struct JobsOptions: OptionGroup {

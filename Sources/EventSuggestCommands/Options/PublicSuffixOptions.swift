@@ -4,12 +4,13 @@ import SenderPolicy
 /// `--psl`: the Public Suffix List the From/DKIM alignment uses.
 struct PublicSuffixOptions: OptionGroup {
     static let psl = OptionDeclaration.value(
-        "psl", "FILE", "Public Suffix List for From/DKIM alignment (default: Debian's publicsuffix).")
+        "psl", "FILE", "Public Suffix List for From/DKIM alignment, as text or compiled by libpsl (.dafsa) "
+            + "(default: Debian's publicsuffix, its compiled form when installed).")
     static let options = [psl]
 
     var path: String?
 
     init(parsing values: ParsedValues) throws(UsageError) { path = values.string(Self.psl) }
 
-    func publicSuffixes() throws -> PublicSuffixList { try PublicSuffixList(path: path ?? PublicSuffixList.debianPath) }
+    func publicSuffixes() throws -> PublicSuffixList { try PublicSuffixList(path: path ?? PublicSuffixList.defaultPath) }
 }

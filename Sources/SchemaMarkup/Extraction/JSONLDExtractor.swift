@@ -1,5 +1,4 @@
 import JSON
-import Foundation
 import Findings
 import HTMLDocument
 
@@ -90,8 +89,13 @@ struct JSONLDExtractor {
     /// `type="application/ld+json"`, any case, parameters allowed.
     static func isJSONLD(_ script: HTMLNode) -> Bool {
         guard let type = script.attribute("type") else { return false }
-        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let mediaType = type.split(separator: ";").first.map { String($0.drop(while: isBlank).reversed().drop(while: isBlank).reversed()).lowercased() }
         return mediaType == "application/ld+json"
+    }
+
+    /// Foundation's `.whitespaces`: tab and the space separators (Unicode Zs).
+    private static func isBlank(_ character: Character) -> Bool {
+        character == "\t" || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// The objects a script holds: an array's elements, a `@graph`'s members (with the

@@ -82,12 +82,12 @@ struct ProfileChecker {
     /// A requirement as the message names it: its first whole-path alternative, segment
     /// alternatives read as "or" ("checkinTime or checkinDate").
     static func readable(_ requirement: String) -> String {
-        (requirement.components(separatedBy: "||").first ?? requirement).replacingOccurrences(of: "|", with: " or ")
+        String(requirement.split(separator: "||", omittingEmptySubsequences: false).first ?? requirement[...]).replacing("|", with: " or ")
     }
 
     /// Whether `path` (dot-separated, `|` alternatives per segment, `||` whole alternatives) reaches a value.
     static func has(_ view: ItemView, path requirement: String) -> Bool {
-        requirement.components(separatedBy: "||").contains { hasPath(view, path: $0) }
+        requirement.split(separator: "||", omittingEmptySubsequences: false).contains { hasPath(view, path: String($0)) }
     }
 
     /// The shortest prefix of the first whole alternative of `requirement` that is absent
