@@ -13,15 +13,16 @@ floating CPU ≤ 1.05 × offset CPU.
 
 Runnable alone (it makes or reuses the corpus through bench.py's `corpus()`):
 
-    /usr/bin/python3 bench/zone_scan.py --binary .build/release/eventsuggest [--messages 2000] [--runs 3]
+    /usr/bin/python3 bench/zone_scan.py --binary .build/release/eventsuggest [--messages 2000] [--runs 3] [--corpus DIR]
 
-bench.py calls `measure()` after its other rounds (`--only zones` runs just this row).
+bench.py calls `measure()` after its other rounds, on its scan batch (BENCH_SCAN_MESSAGES).
 """
 
 import argparse
 import datetime
 import email
 import email.policy
+import json
 import os
 import re
 import shutil
@@ -157,10 +158,18 @@ def main():
     parser.add_argument("--messages", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workdir", default=os.path.abspath(os.environ.get("BENCH_DIR") or "/tmp/eventsuggest-bench"))
+    parser.add_argument("--corpus", help="a folder generate_corpus.py wrote (default: bench.py's, made or reused)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     os.makedirs(options.workdir, exist_ok=True)
-    folder, manifest, files = bench.corpus(options.workdir, binary, bench.env_int("BENCH_MESSAGES", options.messages))
+    if options.corpus:
+        folder = os.path.abspath(options.corpus)
+        with open(os.path.join(folder, "manifest.json")) as handle:
+            manifest = json.load(handle)
+        files = sorted(os.path.join(folder, "Maildir", sub, name) for sub in ("cur", "new")
+                       for name in os.listdir(os.path.join(folder, "Maildir", sub)))
+    else:
+        folder, manifest, files = bench.corpus(options.workdir, binary, bench.env_int("BENCH_MESSAGES", options.messages))
     files = files[:options.messages]
     markup = {os.path.join(folder, name) for name in manifest["markupFiles"]}
     result = measure(binary, folder, files, markup, options.workdir, max(3, options.runs), bench.NOW, bench.timed,
