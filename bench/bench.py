@@ -44,6 +44,8 @@ import sys
 import tempfile
 import time
 
+import zone_scan
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 NOW = "2025-06-01T00:00:00Z"
@@ -474,9 +476,17 @@ class Bench:
                 self.loads.append(os.getloadavg()[0])
         finally:
             dns.stop()
+        self.zones = self.run_zones()
         self.big = None if o.skip_2gb else self.run_big()
         self.milter = self.run_milter()
         self.report()
+
+    def run_zones(self):
+        """The zone-resolution row (bench/zone_scan.py): scan --jobs 1 on the scan batch and on
+        its copy with the offsets stripped, alternately."""
+        marked = {os.path.join(self.corpus, name) for name in self.manifest["markupFiles"]}
+        return zone_scan.measure(self.o.binary, self.corpus, self.scan_files, marked, self.o.workdir, self.o.runs,
+                                 NOW, timed, LAST_CPU, summary_count)
 
     # milter ------------------------------------------------------------------
     def run_milter(self):
@@ -552,6 +562,8 @@ class Bench:
             lines.append("| milter through a private Postfix, %d messages, %d SMTP sessions at once (Postfix, milter and "
                          "sender on the same cores) | %.0f | OpenDKIM's milter, verify mode, the same Postfix | %.0f | %.2f | |"
                          % (es["messages"], es["sessions"], es["perSecond"], od["perSecond"], es["perSecond"] / od["perSecond"]))
+        if self.zones:
+            lines.append(zone_scan.row(self.zones))
         lines.append("")
         lines.append("Checks: every DKIM tool said pass for every message in every run; scan created %d events "
                      "for the %d messages with markup; kitinerary-extractor found reservations in %d of them."
@@ -565,7 +577,7 @@ class Bench:
             handle.write(machine() + "\n\n" + text + "\n")
         with open(os.path.join(o.workdir, "results.json"), "w") as handle:
             json.dump({"manifest": dict(m, markupFiles=len(m["markupFiles"])), "runs": o.runs, "loads": self.loads, "jobs": o.jobs, "big": self.big,
-                       "samples": {"/".join(map(str, k)): v for k, v in self.samples.items()},
+                       "zones": self.zones, "samples": {"/".join(map(str, k)): v for k, v in self.samples.items()},
                        "counts": {"/".join(map(str, k)): v for k, v in self.counts.items()}}, handle, indent=1)
 
 

@@ -68,7 +68,14 @@ public struct POSIXZoneRule: Sendable, Hashable {
     /// The two changes of `year` (start and end of daylight saving time), in time order;
     /// empty without daylight saving time.
     public func transitions(year: Int) -> [ZoneTransition] {
-        guard let daylight else { return [] }
+        guard let (first, second) = transitionPair(year: year) else { return [] }
+        return [first, second]
+    }
+
+    /// The two changes of `year` in time order, nil without daylight saving time — without
+    /// an array: the look-ups of a wall time call this for three years each.
+    func transitionPair(year: Int) -> (ZoneTransition, ZoneTransition)? {
+        guard let daylight else { return nil }
         let startLocal = Self.localSeconds(daylight.start, year: year)
         let endLocal = Self.localSeconds(daylight.end, year: year)
         let start = ZoneTransition(
@@ -81,7 +88,7 @@ public struct POSIXZoneRule: Sendable, Hashable {
             abbreviationAfter: standard.abbreviation)
         // At a tie (all-year DST written as "0/0,J365/25") the end of one year meets the
         // start of the next: the end sorts first so the start wins.
-        return start.instant < end.instant ? [start, end] : [end, start]
+        return start.instant < end.instant ? (start, end) : (end, start)
     }
 
     /// The local time type in effect at `instant`.
@@ -89,10 +96,10 @@ public struct POSIXZoneRule: Sendable, Hashable {
         guard let daylight else { return standard }
         let year = instant.localDateTime(at: standard.offset).date.year
         var current = standard
-        for candidate in [year - 1, year, year + 1] {
-            for transition in transitions(year: candidate) where transition.instant <= instant {
-                current = transition.isDaylightSavingAfter ? daylight.type : standard
-            }
+        for candidate in (year - 1)...(year + 1) {
+            guard let (first, second) = transitionPair(year: candidate) else { continue }
+            if first.instant <= instant { current = first.isDaylightSavingAfter ? daylight.type : standard }
+            if second.instant <= instant { current = second.isDaylightSavingAfter ? daylight.type : standard }
         }
         return current
     }

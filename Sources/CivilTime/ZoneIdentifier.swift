@@ -9,16 +9,36 @@ public struct ZoneIdentifier: Sendable, Hashable, Comparable, CustomStringConver
     public static let maximumLength = 255
 
     public init?(_ name: String) {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= Self.maximumLength else { return nil }
-        let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        for part in parts {
-            guard let first = part.first, first != UInt8(ascii: "-"),
-                  !part.elementsEqual(".".utf8), !part.elementsEqual("..".utf8),
-                  part.allSatisfy(Self.isNameByte)
-            else { return nil }
+        let count = name.utf8.count
+        guard count > 0, count <= Self.maximumLength else { return nil }
+        // One pass over the bytes, part by part (no copies: zone names are checked on every look-up).
+        var part = PartCheck()
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard part.isAcceptable else { return nil }
+                part = PartCheck()
+            } else {
+                guard Self.isNameByte(byte) else { return nil }
+                part.append(byte)
+            }
         }
+        guard part.isAcceptable else { return nil }
         self.name = name
+    }
+
+    /// One `/`-separated part, as its bytes go by: not empty, not `.` or `..`, not starting with `-`.
+    private struct PartCheck {
+        var length = 0
+        var first: UInt8 = 0
+        var onlyDots = true
+
+        mutating func append(_ byte: UInt8) {
+            if length == 0 { first = byte }
+            if byte != UInt8(ascii: ".") { onlyDots = false }
+            length += 1
+        }
+
+        var isAcceptable: Bool { length > 0 && first != UInt8(ascii: "-") && !(onlyDots && length <= 2) }
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

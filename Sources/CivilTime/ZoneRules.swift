@@ -49,11 +49,31 @@ public struct ZoneRules: Sendable, Hashable {
     /// keeps the offset (only the abbreviation or DST flag changes) is left out.
     public func transitions(from start: Instant, to end: Instant) -> [ZoneTransition] {
         var found: [ZoneTransition] = []
+        forEachTransition(from: start, to: end) { found.append($0) }
+        return found
+    }
+
+    /// `transitions(from:to:)` one at a time, without building the list (a wall time's
+    /// look-up walks the few changes around it on every call).
+    func forEachTransition(from start: Instant, to end: Instant, _ body: (ZoneTransition) -> Void) {
+        // Changes at one instant (all-year DST's end of one year and start of the next) are
+        // one: each change waits in `pending` until the next one is known to be later.
+        var pending: ZoneTransition?
+        func add(_ transition: ZoneTransition) {
+            if let last = pending, last.instant == transition.instant {
+                pending!.offsetAfter = transition.offsetAfter
+                pending!.isDaylightSavingAfter = transition.isDaylightSavingAfter
+                pending!.abbreviationAfter = transition.abbreviationAfter
+                return
+            }
+            if let last = pending, last.offsetBefore != last.offsetAfter { body(last) }
+            pending = transition
+        }
         var index = transitionsAtOrBefore(start.secondsSinceEpoch - 1)
         while index < transitionTimes.count, transitionTimes[index] < end.secondsSinceEpoch {
             let before = index == 0 ? initialType : typesAfter[index - 1]
             let after = typesAfter[index]
-            found.append(ZoneTransition(
+            add(ZoneTransition(
                 instant: Instant(secondsSinceEpoch: transitionTimes[index]), offsetBefore: before.offset,
                 offsetAfter: after.offset, isDaylightSavingAfter: after.isDaylightSaving,
                 abbreviationAfter: after.abbreviation))
@@ -62,26 +82,18 @@ public struct ZoneRules: Sendable, Hashable {
         if let footer, footer.daylight != nil, transitionTimes.last.map({ $0 < end.secondsSinceEpoch }) ?? true {
             let firstYear = start.localDateTime(at: .utc).date.year - 1
             let lastYear = end.localDateTime(at: .utc).date.year + 1
+            let lastListed = transitionTimes.last
+            func inRange(_ transition: ZoneTransition) -> Bool {
+                transition.instant >= start && transition.instant < end
+                    && lastListed.map({ transition.instant.secondsSinceEpoch > $0 }) ?? true
+            }
             for year in firstYear...lastYear {
-                for transition in footer.transitions(year: year)
-                where transition.instant >= start && transition.instant < end
-                    && transitionTimes.last.map({ transition.instant.secondsSinceEpoch > $0 }) ?? true {
-                    found.append(transition)
-                }
+                guard let (first, second) = footer.transitionPair(year: year) else { continue }
+                if inRange(first) { add(first) }
+                if inRange(second) { add(second) }
             }
         }
-        // Changes at one instant (all-year DST's end of one year and start of the next) are one.
-        var merged: [ZoneTransition] = []
-        for transition in found {
-            if let last = merged.last, last.instant == transition.instant {
-                merged[merged.count - 1].offsetAfter = transition.offsetAfter
-                merged[merged.count - 1].isDaylightSavingAfter = transition.isDaylightSavingAfter
-                merged[merged.count - 1].abbreviationAfter = transition.abbreviationAfter
-            } else {
-                merged.append(transition)
-            }
-        }
-        return merged.filter { $0.offsetBefore != $0.offsetAfter }
+        if let last = pending, last.offsetBefore != last.offsetAfter { body(last) }
     }
 
     /// How often a wall time occurs in this zone.
@@ -108,24 +120,35 @@ public struct ZoneRules: Sendable, Hashable {
     /// Whether `local` occurs once, twice or never here.
     public func kind(of local: LocalDateTime) -> WallTimeKind { resolve(local).kind }
 
+    /// The candidates are the offsets in effect within two days of the wall time (the one
+    /// before the window and each change's new one): a candidate fits when the instant it
+    /// gives has that offset. One pass over the changes, no lists: this runs for every
+    /// zoned time a run puts on the time line.
     private func resolve(_ local: LocalDateTime) -> (instant: Instant, kind: WallTimeKind) {
         let wall = local.secondsSinceEpoch
         let window = Int64(2 * CivilCalendar.secondsPerDay)  // wider than any offset (±25 h)
-        let nearby = transitions(
-            from: Instant(secondsSinceEpoch: wall - window), to: Instant(secondsSinceEpoch: wall + window))
-        var candidates = [offset(at: Instant(secondsSinceEpoch: wall - window))]
-        for offset in nearby.map(\.offsetAfter) where !candidates.contains(offset) { candidates.append(offset) }
-        let matches = candidates.map { Instant(secondsSinceEpoch: wall - Int64($0.seconds)) }
-            .filter { Int64(offset(at: $0).seconds) == wall - $0.secondsSinceEpoch }
-        if let earliest = matches.min() { return (earliest, Set(matches).count > 1 ? .repeated : .unique) }
+        var earliest: Int64?          // the earliest fitting instant
+        var firstFit: UTCOffset?      // the first candidate that fits, and whether another does
+        var severalFit = false
+        func consider(_ candidate: UTCOffset) {
+            let instant = wall - Int64(candidate.seconds)
+            guard Int64(offset(at: Instant(secondsSinceEpoch: instant)).seconds) == wall - instant else { return }
+            if let firstFit { severalFit = severalFit || firstFit != candidate } else { firstFit = candidate }
+            earliest = min(earliest ?? instant, instant)
+        }
+        consider(offset(at: Instant(secondsSinceEpoch: wall - window)))
         // A gap: the wall time lies between the change's old and new readings of its instant.
-        for transition in nearby where transition.offsetAfter > transition.offsetBefore {
-            let from = transition.instant.secondsSinceEpoch + Int64(transition.offsetBefore.seconds)
-            let to = transition.instant.secondsSinceEpoch + Int64(transition.offsetAfter.seconds)
-            if wall >= from, wall < to {
-                return (Instant(secondsSinceEpoch: wall - Int64(transition.offsetBefore.seconds)), .skipped)
+        var gap: Int64?
+        forEachTransition(from: Instant(secondsSinceEpoch: wall - window), to: Instant(secondsSinceEpoch: wall + window)) {
+            consider($0.offsetAfter)
+            if gap == nil, $0.offsetAfter > $0.offsetBefore {
+                let from = $0.instant.secondsSinceEpoch + Int64($0.offsetBefore.seconds)
+                let to = $0.instant.secondsSinceEpoch + Int64($0.offsetAfter.seconds)
+                if wall >= from, wall < to { gap = wall - Int64($0.offsetBefore.seconds) }
             }
         }
+        if let earliest { return (Instant(secondsSinceEpoch: earliest), severalFit ? .repeated : .unique) }
+        if let gap { return (Instant(secondsSinceEpoch: gap), .skipped) }
         return (Instant(secondsSinceEpoch: wall - Int64(offset(at: Instant(secondsSinceEpoch: wall)).seconds)), .skipped)
     }
 

@@ -27,6 +27,28 @@ public final class ZoneRulesCache: Sendable {
     public func rulesIfKnown(for zone: ZoneIdentifier) -> ZoneRules? {
         try? rules(for: zone)
     }
+
+    /// A value `build` makes from the rules of `zone` for the years `years` (the calendar's
+    /// VTIMEZONE), made once per cache and kept: every event of a run in that zone and those
+    /// years gets the same one. nil when the zone has no rules. Values of different types
+    /// are kept apart, so two users of the cache never see each other's.
+    public func derived<Value: Sendable>(from zone: ZoneIdentifier, years: ClosedRange<Int>,
+                                         build: (ZoneRules) -> Value) -> Value? {
+        let key = DerivedKey(zone: zone, years: years, type: ObjectIdentifier(Value.self))
+        if let known = derivedValues.withLock({ $0[key] }) { return known as? Value }
+        guard let rules = rulesIfKnown(for: zone) else { return nil }
+        let value = build(rules)
+        derivedValues.withLock { $0[key] = value }
+        return value
+    }
+
+    private struct DerivedKey: Hashable, Sendable {
+        var zone: ZoneIdentifier
+        var years: ClosedRange<Int>
+        var type: ObjectIdentifier
+    }
+
+    private let derivedValues = Mutex<[DerivedKey: any Sendable]>([:])
 }
 
 extension ZoneRulesCache: Hashable {

@@ -43,7 +43,9 @@ enum VTimezoneComponent {
 
     /// The VTIMEZONEs an event needs: one per TZID its DTSTART and DTEND name, covering the
     /// years of those values, sorted by TZID; a TZID without known rules gets none (the
-    /// draft never writes one: it drops zones it has no rules for).
+    /// draft never writes one: it drops zones it has no rules for). Each is built once per
+    /// zone and span of years and kept in `zones` (`ZoneRulesCache.derived`): a run's events
+    /// in one zone share it.
     static func components(for event: ICSComponent, zones: ZoneRulesCache) -> [ICSComponent] {
         var years: [ZoneIdentifier: ClosedRange<Int>] = [:]
         for property in event.properties where property.name == "DTSTART" || property.name == "DTEND" {
@@ -52,8 +54,10 @@ enum VTimezoneComponent {
             let known = years[zone]
             years[zone] = min(known?.lowerBound ?? value.year, value.year)...max(known?.upperBound ?? value.year, value.year)
         }
+        // Built once per zone and span of years in a run, kept in the run's one cache.
         return years.keys.sorted().compactMap { zone in
-            zones.rulesIfKnown(for: zone).map { component(for: $0, years: years[zone]!) }
+            let span = years[zone]!
+            return zones.derived(from: zone, years: span) { component(for: $0, years: span) }
         }
     }
 }

@@ -1,6 +1,8 @@
 import CivilTime
 
-/// ISO 3166 countries, their regions and localities → zones, from `CountryZoneTable`.
+/// ISO 3166 countries → zones, from the `C` rows of `CountryZoneTable`: all an address in a
+/// country with one zone needs (most mail). The regions and localities of the countries
+/// with several zones are `SubdivisionTable`, read only when one is asked for.
 struct CountryTable: Sendable {
     struct Country: Sendable, Hashable {
         var alpha2: String
@@ -11,31 +13,14 @@ struct CountryTable: Sendable {
     private(set) var byAlpha2: [String: Country] = [:]
     private var alpha2ByAlpha3: [String: String] = [:]
     private var alpha2ByName: [String: String] = [:]
-    /// "US|california" → "US-CA"
-    private var regionByName: [String: String] = [:]
-    /// "US-CA" → zone; a region whose places lie in several zones has none.
-    private var regionZone: [String: ZoneIdentifier?] = [:]
-    /// "US|US-TX|el paso" and "US|-|el paso" → zone.
-    private var localityZone: [String: ZoneIdentifier] = [:]
 
-    /// Rows `C alpha-2 alpha-3 zone|- names`, `R id zone|- names`, `L country region|- locality zone`.
+    /// Rows `C alpha-2 alpha-3 zone|- names`; the other rows are skipped.
     init(text: String) {
-        for row in tableRows(text) {
-            switch row.first {
-            case "C"? where row.count >= 5:
-                let alpha2 = String(row[1])
-                byAlpha2[alpha2] = Country(alpha2: alpha2, zone: ZoneIdentifier(String(row[3])))
-                alpha2ByAlpha3[String(row[2])] = alpha2
-                for name in row[4].split(separator: "|") { alpha2ByName[String(name)] = alpha2 }
-            case "R"? where row.count >= 4:
-                let identifier = row[1], country = String(row[1].prefix(2))
-                regionZone[identifier] = .some(ZoneIdentifier(String(row[2])))
-                for name in row[3].split(separator: "|") { regionByName[country + "|" + name] = identifier }
-            case "L"? where row.count >= 5:
-                localityZone[row[1] + "|" + row[2] + "|" + row[3]] = ZoneIdentifier(String(row[4]))
-            default:
-                continue
-            }
+        for row in tableRows(text, kinds: [UInt8(ascii: "C")]) where row.count >= 5 && row[0] == "C" {
+            let alpha2 = row[1]
+            byAlpha2[alpha2] = Country(alpha2: alpha2, zone: ZoneIdentifier(row[3]))
+            alpha2ByAlpha3[row[2]] = alpha2
+            for name in row[4].split(separator: "|") { alpha2ByName[String(name)] = alpha2 }
         }
     }
 
@@ -48,6 +33,32 @@ struct CountryTable: Sendable {
             if let found = byAlpha2[code] ?? alpha2ByAlpha3[code].flatMap({ byAlpha2[$0] }) { return found }
         }
         return alpha2ByName[PlaceName.key(trimmed)].flatMap { byAlpha2[$0] }
+    }
+}
+
+/// The regions and localities of `CountryZoneTable` (its `R` and `L` rows) → zones.
+struct SubdivisionTable: Sendable {
+    /// "US|california" → "US-CA"
+    private var regionByName: [String: String] = [:]
+    /// "US-CA" → zone; a region whose places lie in several zones has none.
+    private var regionZone: [String: ZoneIdentifier?] = [:]
+    /// "US|US-TX|el paso" and "US|-|el paso" → zone.
+    private var localityZone: [String: ZoneIdentifier] = [:]
+
+    /// Rows `R id zone|- names`, `L country region|- locality zone`; the other rows are skipped.
+    init(text: String) {
+        for row in tableRows(text, kinds: [UInt8(ascii: "R"), UInt8(ascii: "L")]) {
+            switch row.first {
+            case "R"? where row.count >= 4:
+                let identifier = row[1], country = String(row[1].prefix(2))
+                regionZone[identifier] = .some(ZoneIdentifier(row[2]))
+                for name in row[3].split(separator: "|") { regionByName[country + "|" + name] = identifier }
+            case "L"? where row.count >= 5:
+                localityZone[row[1] + "|" + row[2] + "|" + row[3]] = ZoneIdentifier(row[4])
+            default:
+                continue
+            }
+        }
     }
 
     /// A region of `country` by ISO 3166-2 code ("CA", "US-CA") or name ("California").

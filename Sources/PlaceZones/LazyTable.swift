@@ -26,15 +26,17 @@ final class LazyTable<Table: Sendable>: Sendable {
 
 /// The lines of a table text that hold data (not empty, not a `#` comment), each split at
 /// tabs — read over the UTF-8 bytes, since splitting by `Character` would cost a filter
-/// process more than the rest of its work.
-func tableRows(_ text: String) -> [[String]] {
+/// process more than the rest of its work. With `kinds`, only the lines whose first byte is
+/// one of them (the country table's `C`, `R`, `L` sections): the others are skipped unread.
+func tableRows(_ text: String, kinds: [UInt8]? = nil) -> [[String]] {
     var text = text
     return text.withUTF8 { bytes in
         var rows: [[String]] = []
         var fields: [String] = []
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "#") || bytes[index] == UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "#") || bytes[index] == UInt8(ascii: "\n")
+                || kinds.map({ !$0.contains(bytes[index]) }) ?? false {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 index += 1
                 continue

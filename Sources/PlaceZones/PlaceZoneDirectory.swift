@@ -6,16 +6,19 @@ import CivilTime
 /// tools/zone-tables/sources/README.md).
 ///
 /// A value the caller creates once and passes in (the normaliser never reaches for a
-/// global). Each table is parsed on its first look-up and kept; copies of a directory share
-/// the parsed tables, so parallel scan workers parse each at most once. Look-ups are
-/// dictionary reads (airport, country, region, locality) or a search of the few grid cells
-/// around a coordinate.
+/// global). The airports are searched in place (a binary search over the sorted rows, no
+/// parse); the countries, the regions and localities, and the coordinate points are each
+/// parsed on their first look-up and kept — a country with one zone never reads the 7,700
+/// region and locality rows — and copies of a directory share the parsed tables, so
+/// parallel scan workers parse each at most once. Look-ups are dictionary reads (country,
+/// region, locality) or a search of the few grid cells around a coordinate.
 public struct PlaceZoneDirectory: Sendable {
     /// Beyond this distance from every known point, coordinates give no zone.
     public static let maximumDistance = 100.0 // kilometres
 
-    private let airports: LazyTable<AirportTable>
+    private let airports: AirportTable
     private let countries: LazyTable<CountryTable>
+    private let subdivisions: LazyTable<SubdivisionTable>
     private let points: LazyTable<PointIndex>
     /// The rules of the zones the tables name (tzdata under `ZoneInfoDirectory`), for the
     /// instants of times placed in them.
@@ -30,11 +33,12 @@ public struct PlaceZoneDirectory: Sendable {
     /// Tables of the generated formats (tests).
     public init(airportTable: String, countryTable: String, pointTable: String, rules: ZoneRulesCache = ZoneRulesCache()) {
         self.rules = rules
-        let airports = LazyTable { AirportTable(text: airportTable) }
+        let airports = AirportTable(text: airportTable)
         self.airports = airports
         self.countries = LazyTable { CountryTable(text: countryTable) }
+        self.subdivisions = LazyTable { SubdivisionTable(text: countryTable) }
         self.points = LazyTable {
-            var all = airports.table.byCode.values.map { PointIndex.Point(latitude: $0.latitude, longitude: $0.longitude, zone: $0.zone) }
+            var all = airports.all.map { PointIndex.Point(latitude: $0.latitude, longitude: $0.longitude, zone: $0.zone) }
             for row in tableRows(pointTable) where row.count >= 3 {
                 guard let latitude = Double(row[0]), let longitude = Double(row[1]), let zone = ZoneIdentifier(String(row[2]))
                 else { continue }
@@ -48,12 +52,12 @@ public struct PlaceZoneDirectory: Sendable {
 
     /// An airport's zone by its IATA code ("SFO", "sfo"); nil for a code the table lacks.
     public func zone(airport code: String) -> ZoneMatch? {
-        guard let airport = airports.table.airport(code: code) else { return nil }
+        guard let airport = airports.airport(code: code) else { return nil }
         return ZoneMatch(zone: airport.zone, evidence: .airport(code: code.trimmingWhitespace.uppercased()))
     }
 
     /// The country (alpha-2) an airport is in.
-    public func country(airport code: String) -> String? { airports.table.airport(code: code)?.country }
+    public func country(airport code: String) -> String? { airports.airport(code: code)?.country }
 
     /// The zone of the nearest known point within `maximumDistance`; nil for coordinates
     /// outside ±90/±180 or far from every point (mid-ocean).
@@ -80,7 +84,7 @@ public struct PlaceZoneDirectory: Sendable {
     public func zone(country countryText: String?, region regionText: String?, locality: String?) -> AddressAnswer {
         guard let countryText, let country = countries.table.country(countryText) else { return .unknownCountry(countryText) }
         if let zone = country.zone { return .zone(ZoneMatch(zone: zone, evidence: .country(country.alpha2))) }
-        let table = countries.table
+        let table = subdivisions.table
         let region = regionText.flatMap { table.region($0, in: country.alpha2) }
         if let locality, let zone = table.zone(ofLocality: locality, country: country.alpha2, region: region) {
             return .zone(ZoneMatch(zone: zone, evidence: .locality(country: country.alpha2, locality: locality.trimmingWhitespace)))
