@@ -13,6 +13,7 @@ Environment (all optional):
   BENCH_FILTER_MESSAGES=N  messages for filter vs opendkim-testmsg, one process each (default 500)
   BENCH_DIR=DIR            working folder (default /tmp/eventsuggest-bench); the corpus is
                            cached there by (generator, signer binary, size, seed)
+  BENCH_ONLY=extract       only the extract row (bench/extract_bench.py) on the corpus
   BENCH_JOBS=N             --jobs of scan and of the KItinerary batch (default: the cores);
                            verify's "default" rows pass no --jobs at all
 
@@ -43,6 +44,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import extract_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -476,6 +479,7 @@ class Bench:
             dns.stop()
         self.big = None if o.skip_2gb else self.run_big()
         self.milter = self.run_milter()
+        self.extract = run_extract(o.binary, self.corpus, o.workdir, o.runs)
         self.report()
 
     # milter ------------------------------------------------------------------
@@ -553,6 +557,7 @@ class Bench:
                          "sender on the same cores) | %.0f | OpenDKIM's milter, verify mode, the same Postfix | %.0f | %.2f | |"
                          % (es["messages"], es["sessions"], es["perSecond"], od["perSecond"], es["perSecond"] / od["perSecond"]))
         lines.append("")
+        lines += [extract_bench.table(self.extract), ""]
         lines.append("Checks: every DKIM tool said pass for every message in every run; scan created %d events "
                      "for the %d messages with markup; kitinerary-extractor found reservations in %d of them."
                      % (self.scan_events, self.scan_markup, self.kitinerary_found))
@@ -567,6 +572,13 @@ class Bench:
             json.dump({"manifest": dict(m, markupFiles=len(m["markupFiles"])), "runs": o.runs, "loads": self.loads, "jobs": o.jobs, "big": self.big,
                        "samples": {"/".join(map(str, k)): v for k, v in self.samples.items()},
                        "counts": {"/".join(map(str, k)): v for k, v in self.counts.items()}}, handle, indent=1)
+
+
+def run_extract(binary, corpus_dir, workdir, runs):
+    """The extract row (issue 21): eventsuggest extract vs extruct vs a plain libxml2 parse of
+    the same HTML parts (bench/extract_bench.py; alone: BENCH_ONLY=extract)."""
+    log("extract: eventsuggest vs extruct vs libxml2_parse, %d rounds" % runs)
+    return extract_bench.measure(binary, corpus_dir, workdir, runs)
 
 
 def machine():
@@ -601,6 +613,11 @@ def main():
     options.milter_messages = env_int("BENCH_MILTER_MESSAGES", 2000)
     options.workdir = os.path.abspath(os.environ.get("BENCH_DIR") or "/tmp/eventsuggest-bench")
     start = time.perf_counter()
+    if os.environ.get("BENCH_ONLY") == "extract":
+        os.makedirs(options.workdir, exist_ok=True)
+        folder, _, _ = corpus(options.workdir, options.binary, options.messages)
+        print(extract_bench.table(run_extract(options.binary, folder, options.workdir, options.runs)))
+        return
     Bench(options).main()
     log("done in %.0f s" % (time.perf_counter() - start))
 
