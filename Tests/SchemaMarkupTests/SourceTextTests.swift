@@ -12,7 +12,7 @@ struct SourceTextTests {
         let text = "<html>\n<p>Café 中文 🎉</p><script type=\"application/ld+json\">{\"@type\":\"X\"}</script>"
         let found = try #require(SourceText(text).location(of: "{\"@type\"", fromLine: 2))
         #expect(found.line == 2)
-        #expect(found.column == 42)   // "<p>Café 中文 🎉</p>" is 17 characters (30 bytes)
+        #expect(found.column == 52)   // "<p>Café 中文 🎉</p>" is 16 characters (24 bytes), the start tag 35
         #expect(found.column == ScalarOracle(text).location(of: "{\"@type\"", fromLine: 2)?.column)
     }
 
@@ -23,7 +23,7 @@ struct SourceTextTests {
         let first = try #require(source.location(of: "{\"a\":1}", fromLine: 1))
         let second = try #require(source.location(of: "{\"a\":1}", fromLine: 1, notBefore: first.offset + 1))
         #expect((first.line, first.column) == (1, 10))
-        #expect((second.line, second.column) == (1, 34))
+        #expect((second.line, second.column) == (1, 35))
     }
 
     @Test("start tags: any letter case, Unicode white space after the name, a longer name is not the element")
@@ -36,6 +36,24 @@ struct SourceTextTests {
         #expect(next.column == 53)
         #expect(source.startTag(named: "span", onLine: 1, notBefore: 0) == nil)
         #expect(source.startTag(named: "div", onLine: 2, notBefore: 0) == nil)
+    }
+
+    @Test("a long one-line part with non-ASCII text: every start tag placed, in linear time")
+    func longLine() {
+        let text = String(repeating: "<div itemprop=x>é</div>", count: 20_000)   // 23 characters, 24 bytes each
+        let source = SourceText(text)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var cursor = 0, found = 0, lastColumn = 0
+        while let tag = source.startTag(named: "div", onLine: 1, notBefore: cursor) {
+            cursor = tag.offset + 1
+            found += 1
+            lastColumn = tag.column
+        }
+        #expect(found == 20_000)
+        #expect(lastColumn == 19_999 * 23 + 1)
+        // Counting each column from the line's start would be quadratic: minutes, not this.
+        #expect(clock.now - start < .seconds(20))
     }
 
     @Test("agrees with the scalar model on 3,000 random texts of mixed scripts and line ends")

@@ -5,8 +5,10 @@ import Glibc
 /// Line and column lookups in an HTML part's text (1-based, columns in Unicode scalars).
 ///
 /// The text is kept as its UTF-8 bytes, with the byte offset where each line starts; a
-/// column is counted (scalars from the line's start) only for a position asked for, so a
-/// part costs one copy and one newline scan, not an array of every character (issue 21).
+/// column is counted only for a position asked for, so a part costs one copy and one
+/// newline scan, not an array of every character (issue 21). In ASCII text a column is a
+/// byte count; otherwise a table of the scalars before every 256-byte block bounds the
+/// count to one block, so a long one-line part stays linear however many positions it asks.
 /// Offsets given and taken (`offset`, `notBefore`) are byte offsets into the UTF-8 text.
 /// Searching bytes finds what searching scalars finds: a needle of whole UTF-8 sequences
 /// can only match where a sequence starts (UTF-8 is self-synchronizing, RFC 3629 §3).
@@ -14,6 +16,8 @@ struct SourceText {
     private let bytes: [UInt8]
     /// Byte offset where each line starts (after each "\n").
     private let lineStarts: [Int]
+    /// The scalars before each 256-byte block; nil when the text is ASCII (one scalar a byte).
+    private let scalarsBeforeBlock: [Int]?
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -27,6 +31,37 @@ struct SourceText {
             }
         }
         lineStarts = starts
+        scalarsBeforeBlock = Self.blockTable(bytes)
+    }
+
+    private static func blockTable(_ bytes: [UInt8]) -> [Int]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = 0
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= buffer.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            while index < buffer.count, base[index] < 0x80 { index += 1 }
+            guard index < buffer.count else { return nil }
+            var table: [Int] = []
+            table.reserveCapacity(buffer.count / 256 + 1)
+            var scalars = 0
+            for offset in 0..<buffer.count {
+                if offset & 255 == 0 { table.append(scalars) }
+                if base[offset] & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return table
+        }
+    }
+
+    /// How many scalars start before byte `offset`.
+    private func scalarIndex(ofByte offset: Int) -> Int {
+        guard let table = scalarsBeforeBlock else { return offset }
+        let block = min(offset >> 8, table.count - 1)
+        var count = table[block]
+        for index in (block << 8)..<offset where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// Where `fragment` starts, searching from the beginning of `line` (libxml2 gives an
@@ -72,9 +107,7 @@ struct SourceText {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         // Scalars before `offset` on its line: the bytes that start a UTF-8 sequence.
-        var column = 1
-        for index in lineStarts[low]..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return (low + 1, column)
+        return (low + 1, scalarIndex(ofByte: offset) - scalarIndex(ofByte: lineStarts[low]) + 1)
     }
 
     /// Where the start tag `<name …>` of an element libxml2 placed on `line` begins (libxml2
