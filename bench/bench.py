@@ -13,6 +13,7 @@ Environment (all optional):
   BENCH_FILTER_MESSAGES=N  messages for filter vs opendkim-testmsg, one process each (default 500)
   BENCH_DIR=DIR            working folder (default /tmp/eventsuggest-bench); the corpus is
                            cached there by (generator, signer binary, size, seed)
+  BENCH_ONLY=extract       only the extract row (bench/extract_bench.py) on the corpus
   BENCH_JOBS=N             --jobs of scan and of the KItinerary batch (default: the cores);
                            verify's "default" rows pass no --jobs at all
 
@@ -45,6 +46,7 @@ import tempfile
 import time
 
 import zone_scan
+import extract_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -479,6 +481,7 @@ class Bench:
         self.zones = self.run_zones()
         self.big = None if o.skip_2gb else self.run_big()
         self.milter = self.run_milter()
+        self.extract = run_extract(o.binary, self.corpus, o.workdir, o.runs)
         self.report()
 
     def run_zones(self):
@@ -565,6 +568,7 @@ class Bench:
         if self.zones:
             lines.append(zone_scan.row(self.zones))
         lines.append("")
+        lines += [extract_bench.table(self.extract), ""]
         lines.append("Checks: every DKIM tool said pass for every message in every run; scan created %d events "
                      "for the %d messages with markup; kitinerary-extractor found reservations in %d of them."
                      % (self.scan_events, self.scan_markup, self.kitinerary_found))
@@ -579,6 +583,13 @@ class Bench:
             json.dump({"manifest": dict(m, markupFiles=len(m["markupFiles"])), "runs": o.runs, "loads": self.loads, "jobs": o.jobs, "big": self.big,
                        "zones": self.zones, "samples": {"/".join(map(str, k)): v for k, v in self.samples.items()},
                        "counts": {"/".join(map(str, k)): v for k, v in self.counts.items()}}, handle, indent=1)
+
+
+def run_extract(binary, corpus_dir, workdir, runs):
+    """The extract row (issue 21): eventsuggest extract vs extruct vs a plain libxml2 parse of
+    the same HTML parts (bench/extract_bench.py; alone: BENCH_ONLY=extract)."""
+    log("extract: eventsuggest vs extruct vs libxml2_parse, %d rounds" % runs)
+    return extract_bench.measure(binary, corpus_dir, workdir, runs)
 
 
 def machine():
@@ -613,6 +624,11 @@ def main():
     options.milter_messages = env_int("BENCH_MILTER_MESSAGES", 2000)
     options.workdir = os.path.abspath(os.environ.get("BENCH_DIR") or "/tmp/eventsuggest-bench")
     start = time.perf_counter()
+    if os.environ.get("BENCH_ONLY") == "extract":
+        os.makedirs(options.workdir, exist_ok=True)
+        folder, _, _ = corpus(options.workdir, options.binary, options.messages)
+        print(extract_bench.table(run_extract(options.binary, folder, options.workdir, options.runs)))
+        return
     Bench(options).main()
     log("done in %.0f s" % (time.perf_counter() - start))
 

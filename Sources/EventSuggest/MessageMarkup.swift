@@ -34,7 +34,8 @@ public enum MessageMarkup {
                         + "not read: only the inline HTML body counts", location: location))
                 continue
             }
-            let decoded = part.decodedHTML(limits: message.limits)
+            // A part whose bytes cannot hold markup is not made into text (issue 21).
+            let decoded = part.decodedHTML(limits: message.limits, whenBytes: extractor.needsParsing)
             findings += decoded.findings
             guard let text = decoded.text else { continue }
             let found = extractor.items(fromHTML: text, part: part.path)

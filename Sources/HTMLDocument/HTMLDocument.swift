@@ -100,11 +100,24 @@ public struct HTMLDocument: Sendable {
                 value += string(piece.pointee.content)
                 text = piece.pointee.next
             }
-            attributes.append(HTMLAttribute(name: string(current.pointee.name).lowercased(), value: value))
+            attributes.append(HTMLAttribute(name: lowercasedName(current.pointee.name), value: value))
             attribute = current.pointee.next
         }
-        return HTMLNode(kind: .element, name: string(node.pointee.name).lowercased(), attributes: attributes,
+        return HTMLNode(kind: .element, name: lowercasedName(node.pointee.name), attributes: attributes,
                         children: children, line: max(line, 1))
+    }
+
+    /// An element or attribute name in lowercase. libxml2's HTML parser lowercases ASCII
+    /// names itself, so the name is lowercased again only when it is not plain lowercase ASCII.
+    private static func lowercasedName(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        var index = 0
+        while pointer[index] != 0 {
+            let byte = pointer[index]
+            if byte >= 0x80 || (0x41...0x5A).contains(byte) { return String(cString: pointer).lowercased() }
+            index += 1
+        }
+        return String(cString: pointer)
     }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {

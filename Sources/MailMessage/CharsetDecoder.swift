@@ -65,24 +65,17 @@ public enum CharsetDecoder {
     }
 
     private static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Decoded {
-        let text = String(decoding: bytes, as: UTF8.self)
-        // A replaced sequence changes the byte count unless it was exactly three bytes long,
-        // so the full validation runs only when a U+FFFD is there to explain.
-        let valid = text.utf8.count == bytes.count
-            && (!text.unicodeScalars.contains("\u{FFFD}") || validateUTF8(bytes))
-        return Decoded(text: text, charsetWasUnknown: false, hadInvalidBytes: !valid)
+        // Valid bytes (nearly all mail) are validated and copied once; only invalid ones
+        // go through the repairing decode (each maximal bad sequence one U+FFFD).
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return Decoded(text: text, charsetWasUnknown: false, hadInvalidBytes: false)
+        }
+        return Decoded(text: String(decoding: bytes, as: UTF8.self), charsetWasUnknown: false, hadInvalidBytes: true)
     }
 
-    private static func validateUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
+    /// Whether `bytes` are well-formed UTF-8 (RFC 3629 §4), without decoding them.
+    public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        UTF8Validation.isValid(bytes)
     }
 
     /// Maps the names and aliases seen in mail to the name iconv knows, in lowercase.

@@ -91,7 +91,7 @@ extension MIMEEntity {
         } else {
             // QUIRK: 8-bit text with no charset is, in today's mail, UTF-8 when it is valid
             // UTF-8 and Windows-1252 otherwise (RFC 2045's us-ascii default would lose it).
-            used = CharsetDecoder.decode(body.bytes, charset: "utf-8").hadInvalidBytes ? "windows-1252" : "utf-8"
+            used = UTF8Validation.isValid(body.bytes) ? "utf-8" : "windows-1252"
         }
         let decoded = CharsetDecoder.decode(body.bytes, charset: used)
         if decoded.charsetWasUnknown {

@@ -3,7 +3,8 @@ import Findings
 extension MIMEEntity {
     /// An HTML part decoded the way a browser would decode it, or why it is not.
     public struct DecodedHTML: Sendable {
-        /// The document text; nil when the part's encoding is one no browser reads HTML in.
+        /// The document text; nil when the part's encoding is one no browser reads HTML in,
+        /// or when ``decodedHTML(limits:whenBytes:)`` found nothing wanted in its bytes.
         public var text: String?
         /// The charset used, or the label refused.
         public var charset: String
@@ -15,6 +16,16 @@ extension MIMEEntity {
     /// (HTML §13.2.3.1). A part labelled UTF-7, UTF-32, a "replacement" label or a name the
     /// standard does not know gives no text and an `html-encoding-refused` finding naming it.
     public func decodedHTML(limits: ParseLimits = .default) -> DecodedHTML {
+        decodedHTML(limits: limits, whenBytes: { _ in true })
+    }
+
+    /// ``decodedHTML(limits:)``, but the text is made only when `wanted` accepts the
+    /// transfer-decoded bytes (say, a search for the words markup needs): a part it turns
+    /// down gives no text and the same findings. The bytes are judged only where they are
+    /// the text: valid UTF-8 or ASCII, so every character is its own bytes (RFC 3629 §3);
+    /// any other charset, or invalid bytes, is decoded and the text is given as before.
+    public func decodedHTML(limits: ParseLimits = .default,
+                            whenBytes wanted: (UnsafeBufferPointer<UInt8>) -> Bool) -> DecodedHTML {
         let body = decodedBody(limits: limits)
         let declared = declaredCharset(in: body.bytes)
         if let declared {
@@ -36,7 +47,25 @@ extension MIMEEntity {
                     location: SourceLocation(line: bodyLine, part: partLabel))])
             }
         }
+        if let charset = charsetWithoutDecoding(body.bytes, declared: declared),
+           !body.bytes.withUnsafeBufferPointer(wanted) {
+            return DecodedHTML(text: nil, charset: charset, findings: body.findings)
+        }
         let decoded = decodedText(body, charset: declared)
         return DecodedHTML(text: decoded.text, charset: decoded.charset, findings: decoded.findings)
+    }
+
+    /// The charset ``decodedText(_:charset:)`` would use, when it would decode `bytes`
+    /// without a change or a finding: US-ASCII or UTF-8, and valid in it. Nil otherwise.
+    private func charsetWithoutDecoding(_ bytes: [UInt8], declared: String?) -> String? {
+        guard let declared else {
+            if UTF8Validation.isASCII(bytes) { return "us-ascii" }
+            return UTF8Validation.isValid(bytes) ? "utf-8" : nil
+        }
+        switch CharsetDecoder.canonicalName(declared) {
+        case "utf-8": return UTF8Validation.isValid(bytes) ? declared : nil
+        case "us-ascii": return UTF8Validation.isASCII(bytes) ? declared : nil
+        default: return nil
+        }
     }
 }

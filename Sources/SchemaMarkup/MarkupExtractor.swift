@@ -41,10 +41,17 @@ public struct MarkupExtractor: Sendable {
         return result
     }
 
+    /// Whether an HTML part's text, given as its UTF-8 bytes, needs the parser: it may hold
+    /// markup (``MarkupHint``), or it is over the size limit (which is reported).
+    public func needsParsing(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.count > limits.html.maxBytes || MarkupHint.mayContainMarkup(utf8)
+    }
+
     /// The raw schema.org items of one HTML part (JSON-LD and Microdata), with the findings of reading them.
     public func items(fromHTML html: String, part: String? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
         // Most mail has no markup: then the parser is not run (a part over the size limit is still reported).
-        if html.utf8.count <= limits.html.maxBytes && !MarkupHint.mayContainMarkup(html) { return ([], []) }
+        var html = html
+        if !html.withUTF8(needsParsing) { return ([], []) }
         let document: HTMLDocument
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html)

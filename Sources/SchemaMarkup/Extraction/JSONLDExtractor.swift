@@ -129,6 +129,12 @@ struct JSONLDExtractor {
     /// and ends them with `;`. Each wrapper is blanked with spaces of the same length, so
     /// positions in the JSON stay positions in the HTML.
     static func unwrap(_ text: String) -> String {
+        // Every opener starts with `<` or `/`, every closer ends with `>`, `/` or `;`: a
+        // script whose ends are neither (nearly all) has no wrapper, and is not copied.
+        let ends = text.unicodeScalars
+        let first = ends.first { !$0.properties.isWhitespace }
+        let last = ends.last { !$0.properties.isWhitespace }
+        guard first == "<" || first == "/" || last == ">" || last == "/" || last == ";" else { return text }
         var scalars = Array(text.unicodeScalars)
         func blank(_ range: Range<Int>) { for index in range { scalars[index] = " " } }
         func firstNonSpace(from start: Int) -> Int? {
