@@ -34,6 +34,22 @@ public protocol CalendarCollection: Sendable {
     /// Removes what a writer killed mid-write left behind; how many were removed. Takes
     /// exclusive access itself: call it outside ``withExclusiveAccess(_:)``.
     func removeInterruptedWrites() throws(CalendarStoreError) -> Int
+
+    /// ``withExclusiveAccess(_:)``, having first removed what a writer killed mid-write left
+    /// behind, when the collection can tell cheaply that one was (the vdir: its lock's
+    /// marker). The default calls ``removeInterruptedWrites()`` first.
+    func withExclusiveAccessRepairing<Result>(
+        _ body: () throws(CalendarStoreError) -> Result
+    ) throws(CalendarStoreError) -> (result: Result, removedTemporaryFiles: Int)
+}
+
+extension CalendarCollection {
+    public func withExclusiveAccessRepairing<Result>(
+        _ body: () throws(CalendarStoreError) -> Result
+    ) throws(CalendarStoreError) -> (result: Result, removedTemporaryFiles: Int) {
+        let removed = try removeInterruptedWrites()
+        return (try withExclusiveAccess(body), removed)
+    }
 }
 
 /// An event as stored: its component and the tag a conditional write needs.

@@ -17,8 +17,9 @@ public struct CalendarStore: Sendable {
     /// Write reservations whose end has passed too (otherwise `end-time-passed`).
     public var includePast: Bool
     /// Look for a killed writer's temporary files before every write (one process per
-    /// message, as in filter mode). A batch turns this off and calls ``repair()`` once:
-    /// listing a folder of thousands of events per message made a scan quadratic.
+    /// message, as in filter mode): the vdir sweeps only when its lock says the last writer
+    /// was killed holding it. A batch turns this off and calls ``repair()`` (a full sweep)
+    /// once before it starts.
     public var repairsBeforeEachWrite = true
 
     /// A vdir calendar folder.
@@ -59,27 +60,36 @@ public struct CalendarStore: Sendable {
     /// could be attempted (the folder cannot be created or locked); a part whose write fails
     /// gets a `failed` outcome and the other parts are still written.
     public func write(_ reservations: [Reservation], from source: ReservationSource) throws(CalendarStoreError) -> Write {
-        let removed = repairsBeforeEachWrite ? try collection.removeInterruptedWrites() : 0
-        return try collection.withExclusiveAccess { () throws(CalendarStoreError) -> Write in
-            var outcomes: [StoreOutcome] = []
-            var touched: Set<String> = []
-            for (reservation, position) in zip(reservations, PartIdentity.positions(reservations)) {
-                do throws(CalendarStoreError) {
-                    outcomes += try applyRetrying(reservation, position: position, from: source, touched: &touched)
-                } catch {
-                    var outcome = StoreOutcome(action: .failed, reservationID: reservation.reservationID,
-                                               itemReference: reservation.itemReference)
-                    outcome.code = FindingCode.writeFailed.id
-                    outcome.reason = error.description
-                    // The filter's header lists what was not written by its title and start.
-                    let draft = EventMapping.draft(for: reservation, options: mapping)
-                    outcome.summary = draft?.summary
-                    outcome.start = draft?.start
-                    outcomes.append(outcome)
-                }
-            }
-            return Write(outcomes: outcomes, removedTemporaryFiles: removed)
+        guard repairsBeforeEachWrite else {
+            let outcomes = try collection.withExclusiveAccess { () throws(CalendarStoreError) in writeLocked(reservations, from: source) }
+            return Write(outcomes: outcomes, removedTemporaryFiles: 0)
         }
+        let (outcomes, removed) = try collection.withExclusiveAccessRepairing { () throws(CalendarStoreError) in
+            writeLocked(reservations, from: source)
+        }
+        return Write(outcomes: outcomes, removedTemporaryFiles: removed)
+    }
+
+    /// The outcomes of one message's parts, under the collection's exclusive access.
+    private func writeLocked(_ reservations: [Reservation], from source: ReservationSource) -> [StoreOutcome] {
+        var outcomes: [StoreOutcome] = []
+        var touched: Set<String> = []
+        for (reservation, position) in zip(reservations, PartIdentity.positions(reservations)) {
+            do throws(CalendarStoreError) {
+                outcomes += try applyRetrying(reservation, position: position, from: source, touched: &touched)
+            } catch {
+                var outcome = StoreOutcome(action: .failed, reservationID: reservation.reservationID,
+                                           itemReference: reservation.itemReference)
+                outcome.code = FindingCode.writeFailed.id
+                outcome.reason = error.description
+                // The filter's header lists what was not written by its title and start.
+                let draft = EventMapping.draft(for: reservation, options: mapping)
+                outcome.summary = draft?.summary
+                outcome.start = draft?.start
+                outcomes.append(outcome)
+            }
+        }
+        return outcomes
     }
 
     /// A collection with conditional writes (CalDAV) may answer that an event changed since

@@ -22,7 +22,20 @@ public struct VdirCollection: CalendarCollection {
 
     public func withExclusiveAccess<Result>(_ body: () throws(CalendarStoreError) -> Result) throws(CalendarStoreError) -> Result {
         try files.ensureDirectory()
-        return try files.withLock(body)
+        return try files.withLock { (_: Bool) throws(CalendarStoreError) -> Result in try body() }
+    }
+
+    /// Sweeps the folder for temp files only when the lock says its last holder was killed
+    /// holding it: a write that follows a clean one lists nothing (issue 21: listing 100,000
+    /// events took 62 ms of every filter).
+    public func withExclusiveAccessRepairing<Result>(
+        _ body: () throws(CalendarStoreError) -> Result
+    ) throws(CalendarStoreError) -> (result: Result, removedTemporaryFiles: Int) {
+        try files.ensureDirectory()
+        return try files.withLock { (interrupted: Bool) throws(CalendarStoreError) -> (result: Result, removedTemporaryFiles: Int) in
+            let removed = interrupted ? files.removeStaleTemporaryFiles() : 0
+            return (try body(), removed)
+        }
     }
 
     public func event(named name: String) throws(CalendarStoreError) -> StoredEvent? {
@@ -68,7 +81,7 @@ public struct VdirCollection: CalendarCollection {
     /// Takes the lock itself; a folder that does not exist yet has nothing to remove (and is not created).
     public func removeInterruptedWrites() throws(CalendarStoreError) -> Int {
         guard access(directory, F_OK) == 0 else { return 0 }
-        return try files.withLock { () throws(CalendarStoreError) -> Int in files.removeStaleTemporaryFiles() }
+        return try files.withLock { (_: Bool) throws(CalendarStoreError) -> Int in files.removeStaleTemporaryFiles() }
     }
 
     /// ".<hash>.eventsuggest-cancelled": from a hash of the key and part, never from message text.

@@ -26,7 +26,14 @@ struct VdirFiles {
     /// Runs `body` holding an exclusive flock on the folder's lock file, so concurrent
     /// filters take turns with each reservation's read-modify-write. The lock file must be a
     /// regular file: a FIFO or a symbolic link in its place is refused, never waited on.
-    func withLock<Result>(_ body: () throws(CalendarStoreError) -> Result) throws(CalendarStoreError) -> Result {
+    ///
+    /// The lock file's first byte says whether its last holder let go: ``LockMarker/writing``
+    /// from the moment the lock is taken until just before it is let go, ``LockMarker/idle``
+    /// after (a new lock file is empty, which reads as idle). The kernel lets go of a flock
+    /// when its holder dies; the marker stays, so `body` is told a writer was killed holding
+    /// the lock (`previousHolderInterrupted`) and temp files can be swept only then, without
+    /// listing the folder at every write (issue 21).
+    func withLock<Result>(_ body: (_ previousHolderInterrupted: Bool) throws(CalendarStoreError) -> Result) throws(CalendarStoreError) -> Result {
         let lockPath = path(Self.lockName)
         let lock: FileDescriptor
         do {
@@ -36,7 +43,31 @@ struct VdirFiles {
             throw .cannotLock(path: lockPath, reason: error.reason)
         }
         defer { lock.unlock() }
-        return try body()
+        let interrupted = LockMarker.read(lock) == .writing
+        // QUIRK: the marker is not fsynced (that would be a third fsync per write): after a
+        // power cut a temp file may outlive a lost marker. It is still never an event, and the
+        // next full sweep (`scan`, ``removeStaleTemporaryFiles()``) removes it. A marker that
+        // cannot be written (a full disk) leaves the same gap; the write goes on.
+        LockMarker.writing.write(to: lock)
+        defer { LockMarker.idle.write(to: lock) }
+        return try body(interrupted)
+    }
+
+    /// The one byte at the start of the lock file (see ``withLock(_:)``).
+    enum LockMarker: UInt8 {
+        case writing = 0x77 // "w"
+        case idle = 0x2D // "-"
+
+        /// The marker in `lock`; nil when the file is empty (a new lock file) or unreadable.
+        static func read(_ lock: FileDescriptor) -> LockMarker? {
+            guard (try? lock.seek(to: 0)) != nil, let bytes = try? lock.read(filling: 1), let first = bytes.first else { return nil }
+            return LockMarker(rawValue: first)
+        }
+
+        func write(to lock: FileDescriptor) {
+            guard (try? lock.seek(to: 0)) != nil else { return }
+            try? lock.write([rawValue])
+        }
     }
 
     /// The file's text, or nil when it does not exist. Anything but a regular file under the
@@ -87,8 +118,10 @@ struct VdirFiles {
         try? FileDescriptor.openDirectory(directory).synchronize()
     }
 
-    /// Removes temp files a killed writer left. Writers create them only while holding the
-    /// lock, so under the lock every one found is stale. Returns how many were removed.
+    /// Removes temp files a killed writer left: lists the whole folder, so a writer calls it
+    /// only when the lock's marker says its last holder was killed (``withLock(_:)``), and a
+    /// batch once before it starts. Writers create temp files only while holding the lock, so
+    /// under the lock every one found is stale. Returns how many were removed.
     @discardableResult
     func removeStaleTemporaryFiles() -> Int {
         let stale = ((try? entryNames()) ?? []).filter { $0.hasPrefix(".") && $0.hasSuffix(Self.temporarySuffix) }

@@ -508,6 +508,9 @@ struct FaultInjectionTests {
         }
         let notOurs = "notes.eventsuggest-tmp"
         try Data("keep\n".utf8).write(to: calendar.appendingPathComponent(notOurs))
+        // The writer was killed holding the lock: its marker byte is still there (issue 21: a
+        // write sweeps the folder only then; a clean let-go leaves "-").
+        try Data("w".utf8).write(to: calendar.appendingPathComponent(".eventsuggest.lock"))
 
         let v2 = Mail.tableMessage(id: "ST-1", version: 2)
         let log = folder.appendingPathComponent("filter.log")
