@@ -7,13 +7,16 @@ Environment (all optional):
   BENCH_MESSAGES=N         corpus size (default 10000)
   BENCH_RUNS=N             timed runs per measurement, medians reported (default 3, at least 3)
   BENCH_SKIP_2GB=1         skip the peak-RSS scan of a 2 GB mbox
+  BENCH_SKIP_BIG=1         skip the peak-RSS scan of a 1,000,000-message mbox (bench/big_scan.py)
+  BENCH_ONLY=ROWS          run only these rows, comma-separated, without the peers' rounds:
+                           filter-calendar, big (the 1,000,000-message scan), 2gb; or
+                           extract alone (bench/extract_bench.py) on the corpus
   BENCH_SCAN_MESSAGES=N    messages in the scan-vs-KItinerary batch (default 2000: KItinerary
                            takes one process per file, ~20-40 ms each, so the whole corpus
                            would take ~10 minutes per run)
   BENCH_FILTER_MESSAGES=N  messages for filter vs opendkim-testmsg, one process each (default 500)
   BENCH_DIR=DIR            working folder (default /tmp/eventsuggest-bench); the corpus is
                            cached there by (generator, signer binary, size, seed)
-  BENCH_ONLY=extract       only the extract row (bench/extract_bench.py) on the corpus
   BENCH_JOBS=N             --jobs of scan and of the KItinerary batch (default: the cores);
                            verify's "default" rows pass no --jobs at all
 
@@ -453,6 +456,8 @@ class Bench:
             handle.write("\n".join(self.files[:min(n, o.filter_messages)]) + "\n")
         filter_count = min(n, o.filter_messages)
 
+        if o.only:
+            return self.run_only(o.only)
         dns = DNSMasq(os.path.join(self.corpus, "dnsmasq.conf"), o.workdir)
         try:
             steps = [(key, (lambda a=argv, k=key, kind=kind: self.run_verify(k, a, kind)), len(self.files))
@@ -480,6 +485,8 @@ class Bench:
             dns.stop()
         self.zones = self.run_zones()
         self.big = None if o.skip_2gb else self.run_big()
+        self.filter_calendar = self.run_filter_calendar()
+        self.million = None if o.skip_big else self.run_million()
         self.milter = self.run_milter()
         self.extract = run_extract(o.binary, self.corpus, o.workdir, o.runs)
         self.report()
@@ -490,6 +497,58 @@ class Bench:
         marked = {os.path.join(self.corpus, name) for name in self.manifest["markupFiles"]}
         return zone_scan.measure(self.o.binary, self.corpus, self.scan_files, marked, self.o.workdir, self.o.runs,
                                  NOW, timed, LAST_CPU, summary_count)
+
+    # filter with events in the calendar, the 1,000,000-message scan (issue 21) ------------
+    def run_only(self, rows):
+        """BENCH_ONLY: the named rows alone, printed (no peers, no results files)."""
+        self.big = self.run_big() if "2gb" in rows else None
+        self.filter_calendar = self.run_filter_calendar() if "filter-calendar" in rows else None
+        self.million = self.run_million() if "big" in rows else None
+        lines = ["| pipeline | eventsuggest msg/s | peer | peer msg/s | ratio | eventsuggest peak RSS |",
+                 "|---|---:|---|---:|---:|---:|"] + self.filter_calendar_rows() + self.million_rows()
+        if self.big:
+            lines.append("| scan of a %.2f GB mbox (%d messages) | %.0f | | | | **%.0f MB** |" % (
+                self.big["bytes"] / 1e9, self.big["messages"], self.big["messages"] / self.big["seconds"],
+                self.big["rssKiB"] / 1024))
+        print("\n".join(lines))
+
+    def run_filter_calendar(self):
+        """`filter` on the 20 KB message with markup, one process each, with 0, 10,000 and
+        100,000 events already in the calendar (bench/filter_calendar.py)."""
+        marked = [os.path.join(self.corpus, name) for name in self.manifest["markupFiles"]]
+        message = min(marked, key=lambda path: abs(os.path.getsize(path) - 20_000))
+        sys.path.insert(0, HERE)
+        import filter_calendar
+        return filter_calendar.measure(self.o.binary, message, os.path.join(self.corpus, "keys.txt"),
+                                       os.path.join(self.corpus, "registered.txt"), NOW,
+                                       [0, 10_000, 100_000], max(20, self.o.runs), self.o.workdir)
+
+    def filter_calendar_rows(self):
+        rows = []
+        for row in self.filter_calendar or []:
+            rows.append("| filter with %s events in the calendar, one process, 20 KB message (%d runs, median, "
+                        "min-max %.1f-%.1f ms; CPU %.1f ms) | %.0f | | | | |" % (
+                            "{:,}".format(row["events"]), row["runs"], row["minMs"], row["maxMs"], row["cpuMs"],
+                            1000 / row["medianMs"]))
+        return rows
+
+    def run_million(self):
+        """Peak RSS of `scan` on a 1,000,000-message mbox streamed from the corpus mbox
+        (bench/big_scan.py)."""
+        sys.path.insert(0, HERE)
+        import big_scan
+        c = self.corpus
+        return big_scan.measure(self.o.binary, os.path.join(c, "corpus.mbox"), self.manifest["messages"],
+                                os.path.join(c, "keys.txt"), os.path.join(c, "registered.txt"), NOW,
+                                self.o.jobs, self.o.workdir, self.notes, env_int("BENCH_BIG_MESSAGES", 1_000_000))
+
+    def million_rows(self):
+        b = self.million
+        if not b:
+            return []
+        return ["| scan of %s messages (a %.1f GB mbox, the corpus %d times), --jobs %d | %.0f | | | | **%.0f MB** |"
+                % ("{:,}".format(b["messages"]), b["bytes"] / 1e9, b["copies"], self.o.jobs,
+                   b["messages"] / b["seconds"], b["rssKiB"] / 1024)]
 
     # milter ------------------------------------------------------------------
     def run_milter(self):
@@ -560,6 +619,7 @@ class Bench:
             b = self.big
             lines.append("| scan of a %.2f GB mbox (%d messages), --jobs %d | %.0f | | | | **%.0f MB** |" % (
                 b["bytes"] / 1e9, b["messages"], o.jobs, b["messages"] / b["seconds"], b["rssKiB"] / 1024))
+        lines += self.filter_calendar_rows() + self.million_rows()
         if self.milter:
             es, od = self.milter
             lines.append("| milter through a private Postfix, %d messages, %d SMTP sessions at once (Postfix, milter and "
@@ -618,13 +678,15 @@ def main():
     options.messages = env_int("BENCH_MESSAGES", 10_000)
     options.runs = max(3, env_int("BENCH_RUNS", 3))
     options.skip_2gb = os.environ.get("BENCH_SKIP_2GB", "") not in ("", "0")
+    options.skip_big = os.environ.get("BENCH_SKIP_BIG", "") not in ("", "0")
+    options.only = [row for row in os.environ.get("BENCH_ONLY", "").split(",") if row]
     options.scan_messages = env_int("BENCH_SCAN_MESSAGES", 2000)
     options.filter_messages = env_int("BENCH_FILTER_MESSAGES", 500)
     options.jobs = env_int("BENCH_JOBS", os.cpu_count() or 1)
     options.milter_messages = env_int("BENCH_MILTER_MESSAGES", 2000)
     options.workdir = os.path.abspath(os.environ.get("BENCH_DIR") or "/tmp/eventsuggest-bench")
     start = time.perf_counter()
-    if os.environ.get("BENCH_ONLY") == "extract":
+    if options.only == ["extract"]:
         os.makedirs(options.workdir, exist_ok=True)
         folder, _, _ = corpus(options.workdir, options.binary, options.messages)
         print(extract_bench.table(run_extract(options.binary, folder, options.workdir, options.runs)))
