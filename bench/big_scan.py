@@ -3,7 +3,7 @@
 messages, <= 64 MB).
 
 The mbox is the corpus mbox streamed `copies` times (ceil(messages / corpus messages)) into
-WORKDIR/million.mbox (no 10x copy of the 2 GB mbox is made first), scanned as a file, and
+a fresh folder in WORKDIR (no 10x copy of the 2 GB mbox is made first), scanned as a file, and
 deleted after; when the disk has no room for it (plus 5 GB) the row is skipped with a note.
 (Standard input is not used: `scan -` reads an mbox on standard input as one message at
 43ad132, a separate bug.) The calendar is a fresh folder, removed after.
@@ -47,10 +47,12 @@ def measure(binary, mbox, corpus_messages, keys, registered, now, jobs, workdir,
         notes.append("%d-message scan skipped: %.1f GB mbox, %.1f GB free in %s"
                      % (copies * corpus_messages, size / 1e9, free / 1e9, workdir))
         return None
-    big = os.path.join(workdir, "million.mbox")
-    calendar = tempfile.mkdtemp(prefix="calendar-million-", dir=workdir)
-    rss_file = os.path.join(workdir, "million.rss")
-    out_path = os.path.join(workdir, "million-summary.txt")
+    # A folder of its own: two runs in one BENCH_DIR never delete each other's files.
+    scratch = tempfile.mkdtemp(prefix="big-scan-", dir=workdir)
+    big = os.path.join(scratch, "million.mbox")
+    calendar = os.path.join(scratch, "calendar")
+    rss_file = os.path.join(scratch, "rss.txt")
+    out_path = os.path.join(scratch, "summary.txt")
     try:
         print("writing a %.1f GB mbox (%d copies of the corpus mbox)" % (size / 1e9, copies), file=sys.stderr)
         with open(big, "wb") as out:
@@ -71,10 +73,7 @@ def measure(binary, mbox, corpus_messages, keys, registered, now, jobs, workdir,
         return {"bytes": size, "messages": n, "copies": copies, "seconds": seconds, "rssKiB": int(rss),
                 "cpuSeconds": float(user) + float(system)}
     finally:
-        shutil.rmtree(calendar, ignore_errors=True)
-        for path in (big, rss_file):
-            if os.path.exists(path):
-                os.remove(path)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def main():
