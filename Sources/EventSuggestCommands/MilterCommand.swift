@@ -55,10 +55,6 @@ struct MilterCommand: ParsableCommand {
             throw UsageError(message: "milter takes its messages from the MTA and no PATH", command: "milter")
         }
         options = try MilterOptions(parsing: values)
-        if options.pipeline.calendar.recipient != nil {
-            throw UsageError(message: "milter fills --calendar/--caldav templates from each envelope recipient: "
-                                 + "--recipient is for filter and scan", command: "milter")
-        }
         guard let socket = options.socketText, MilterServer.isSocketSpecification(socket) else {
             throw UsageError(message: "milter needs --socket inet:PORT@HOST or unix:PATH", command: "milter")
         }

@@ -12,6 +12,9 @@ struct MilterCommandTests {
         (["--socket", "inet:8891@127.0.0.1", "--on-error", "reject"], "--on-error wants accept or tempfail, not 'reject'"),
         (["--socket", "inet:8891@127.0.0.1", "some-path"], "takes its messages from the MTA and no PATH"),
         (["--socket", "inet:8891@127.0.0.1", "--log", "/tmp/x"], "unknown option '--log'"),
+        // The milter's recipients come from the envelope, one calendar each.
+        (["--socket", "inet:8891@127.0.0.1", "--calendar", "/tmp/{user}", "--recipient", "a@b.example"],
+         "unknown option '--recipient'"),
     ])
     func usage(_ arguments: [String], _ message: String) throws {
         let result = try TestBinary.run(["milter"] + arguments + ["--config", "none"])

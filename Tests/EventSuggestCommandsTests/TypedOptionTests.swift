@@ -94,11 +94,13 @@ struct TypedOptionTests {
             == "--format wants text, json, github, junit, sarif or html, not 'xml'")
     }
 
-    @Test("milter options: the pipeline's groups (without --log) plus the socket and the error answer")
+    @Test("milter options: the pipeline's groups (without --log and --recipient) plus the socket and the error answer")
     func milterOptions() throws {
         let declarations = MilterOptions.options
-        #expect(Set(PipelineOptions.options.filter { $0.name != "log" }).isSubset(of: Set(declarations)))
+        #expect(Set(PipelineOptions.options.filter { !["log", "recipient"].contains($0.name) }).isSubset(of: Set(declarations)))
         #expect(!declarations.contains { $0.name == "log" })
+        // The recipients come from the envelope, each to its own calendar.
+        #expect(!declarations.contains { $0.name == "recipient" })
         func parse(_ arguments: [String]) throws -> MilterOptions {
             try MilterOptions(parsing: ArgumentParser.parse(arguments, declarations: declarations, command: "milter"))
         }

@@ -69,7 +69,6 @@ complete -c eventsuggest -n "not __fish_seen_subcommand_from scan filter milter 
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l calendar -x -a "(__fish_complete_directories)" -d 'Write events into this calendar folder (a vdir of .ics files; created if missing).'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l caldav -x -d 'Write events into this CalDAV calendar collection instead of a folder (created if missing).'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l caldav-credentials -r -F -d 'netrc file for --caldav: machine HOST login USER password PASS.'
-complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l recipient -x -d 'Fill {recipient}, {user}, {domain} in --calendar/--caldav (filter: default $RECIPIENT).'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l include-past -d 'Also write reservations that have already ended.'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l no-include-past -d 'turn off --include-past'
 complete -c eventsuggest -n "__fish_seen_subcommand_from milter" -l alarm -d 'Add a reminder to each event (a default lead time per type, e.g. 3 hours before a flight).'

@@ -8,7 +8,8 @@ struct MilterOptions: OptionGroup {
         "socket", "SPEC", "Where the milter listens: inet:PORT@HOST or unix:PATH (as in Postfix's smtpd_milters).")
     static let onError = OptionDeclaration.choice(
         "on-error", ["accept", "tempfail"], "What the MTA is told when a message cannot be examined (default: accept).")
-    static let options = PipelineOptions.options.filter { $0.name != PipelineOptions.log.name }
+    /// Not `--recipient`: the milter fills the calendar templates from each envelope recipient.
+    static let options = PipelineOptions.options.filter { ![PipelineOptions.log.name, CalendarOptions.recipient.name].contains($0.name) }
         + [socket, onError, FilterOptions.attachEvent]
 
     enum Socket: Equatable, Sendable {
