@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "PlaceZonesTests", dependencies: ["PlaceZones", "CivilTime", "TestSupport"]),
         .testTarget(name: "SchemaMarkupTests", dependencies: ["SchemaMarkup", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "MailMessageTests", dependencies: ["MailMessage"],
+            name: "MailMessageTests", dependencies: ["MailMessage", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MailboxTests", dependencies: ["Mailbox", "POSIXFiles", "TestSupport"]),
         .testTarget(name: "EventSuggestTests", dependencies: ["EventSuggest"]),

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import Testing
+import TestSupport
 @testable import ICalendar
 import SchemaMarkup
 
@@ -179,7 +180,7 @@ struct OrderingStoreTests {
         #expect(statuses == ["STATUS:CANCELLED", "STATUS:CANCELLED", "STATUS:CANCELLED", "STATUS:CANCELLED",
                              "STATUS:CANCELLED", "STATUS:CONFIRMED", "STATUS:CONFIRMED"], "\(expected)")
         let seed: UInt64 = 0x15_0D_E5
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         print("OrderingStoreTests.randomOrders: seed \(seed), 200 orders of \(all.count) mails")
         for _ in 0..<200 {
             let order = all.shuffled(using: &random)
@@ -435,17 +436,4 @@ func calendarDifference(_ actual: [String: [String]], _ expected: [String: [Stri
 
 func modificationTime(_ path: String) throws -> Date {
     try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator, so a failing order can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,5 +1,6 @@
 import Findings
 import Testing
+import TestSupport
 @testable import MailMessage
 
 /// The validation that lets valid UTF-8 skip the repairing decode and lets an HTML part be
@@ -30,7 +31,7 @@ struct UTF8ValidationTests {
 
     @Test("agrees with the standard library on 20,000 random byte strings, mostly text")
     func agreesWithStandardLibrary() {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         let pieces: [[UInt8]] = [Array("abcdefghij<p>".utf8), Array("é".utf8), Array("€".utf8), Array("🎉".utf8),
                                  [0x80], [0xC0], [0xED, 0xA0], [0xF4, 0x90], [0xE0], [0xFF]]
         for _ in 0..<20_000 {
@@ -69,18 +70,5 @@ struct UTF8ValidationTests {
         // A surrogate three bytes long keeps the byte count: still found invalid.
         let surrogate = CharsetDecoder.decode([0xED, 0xA0, 0x80], charset: "utf-8")
         #expect(surrogate.hadInvalidBytes && surrogate.text.unicodeScalars.allSatisfy { $0 == "\u{FFFD}" })
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

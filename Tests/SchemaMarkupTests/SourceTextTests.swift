@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SchemaMarkup
 
 /// Positions are computed from the UTF-8 bytes, on demand (issue 21). The oracle is the
@@ -58,7 +59,7 @@ struct SourceTextTests {
 
     @Test("agrees with the scalar model on 3,000 random texts of mixed scripts and line ends")
     func agreesWithScalarModel() {
-        var generator = SplitMix(seed: 2121)
+        var generator = SplitMix64(seed: 2121)
         let pieces = ["<div itemscope>", "<DIV itemprop=x>", "<span itemprop=y>", "{\"a\":1}", "é", "中文", "🎉",
                       "\n", "\r\n", " ", "\u{A0}", "<div", "<p>", "x", "</div>", "<divx item>"]
         for _ in 0..<3_000 {
@@ -150,17 +151,5 @@ private struct ScalarOracle {
 
     static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

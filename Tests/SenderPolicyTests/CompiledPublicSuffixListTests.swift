@@ -1,6 +1,7 @@
 import Foundation
 import SenderPolicy
 import Testing
+import TestSupport
 
 /// The list in libpsl's compiled form (Fixtures/publicsuffix/public_suffix_list.dafsa: the
 /// fixture list compiled by Debian's psl-make-dafsa 0.21.2, `--output-format=binary
@@ -130,7 +131,7 @@ struct CompiledPublicSuffixListTests {
     func corruptBytes() throws {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.compiledPath)))
         var refused = 0
-        var generator = SplitMix(seed: 21)
+        var generator = SplitMix64(seed: 21)
         for _ in 0..<300 {
             var broken = bytes
             let position = 16 + Int(generator.next() % UInt64(bytes.count - 16))
@@ -148,18 +149,5 @@ struct CompiledPublicSuffixListTests {
             }
         }
         #expect(refused > 0)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure is reproducible.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
