@@ -17,6 +17,7 @@ SCRATCH="${FUZZ_SCRATCH:-/tmp/eventsuggest-fuzz-build}"
 BIN="${FUZZ_BIN:-Fuzz/.bin}"
 # Library modules, dependencies before dependents (the link order does not matter for
 # objects; the list is every non-test target except the CLI, whose main() clashes with libFuzzer's).
+# libxml2 is not linked: HTMLDocument loads it with dlopen (LibXML2Library).
 MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
 
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=(); for f in Fuzz/Targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done; fi
@@ -47,6 +48,6 @@ for target in "${TARGETS[@]}"; do
   swiftc "${OPT[@]}" -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -module-name "Fuzz_$target" -I "$OUT/Modules" \
     -I Sources/COpenSSL -I Sources/CLibXML2 -I Sources/CResolv -Xcc -I/usr/include/libxml2 \
-    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lssl -lcrypto -lxml2 -lresolv -use-ld=lld \
+    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lssl -lcrypto -lresolv -use-ld=lld \
     -module-cache-path "$SCRATCH/fuzz-module-cache" -o "$BIN/$target"
 done

@@ -15,25 +15,23 @@ public struct HTMLDocument: Sendable {
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge(bytes: Int, limit: Int)
         case unparsable
+        /// libxml2 cannot be loaded (not installed, or broken): dlerror's text, which names it.
+        case libraryUnavailable(reason: String)
 
         public var description: String {
             switch self {
             case .tooLarge(let bytes, let limit):
                 "HTML part of \(bytes) bytes exceeds the limit of \(limit) bytes (limit html-bytes)"
             case .unparsable: "libxml2 could not parse the HTML at all"
+            case .libraryUnavailable(let reason):
+                "markup needs libxml2 (Debian package libxml2), which cannot be loaded: \(reason); the part's markup is not read"
             }
         }
     }
 
-    /// libxml2 must be initialized once before threads parse in parallel.
-    private static let libraryInitialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
     /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored).
     public init(parsing html: String, limits: HTMLLimits = .init()) throws(ParseError) {
-        _ = Self.libraryInitialized
+        try LibXML2Library.initParser()
         guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
         // The elements a browser builds, not the ones libxml2's HTML 4 parser would (BrowserTextRegions).
         let bytes = BrowserTextRegions.neutralized(Array(html.utf8))
@@ -42,7 +40,7 @@ public struct HTMLDocument: Sendable {
             | Int32(XML_PARSE_BIG_LINES.rawValue)
         let document: htmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, buffer.count)) { characters in
-                htmlReadMemory(characters, Int32(buffer.count), nil, "UTF-8", options)
+                LibXML2Library.htmlReadMemory(characters, Int32(buffer.count), nil, "UTF-8", options)
             }
         }
         guard let document else {
@@ -54,7 +52,7 @@ public struct HTMLDocument: Sendable {
             }
             throw .unparsable
         }
-        defer { xmlFreeDoc(document) }
+        defer { LibXML2Library.xmlFreeDoc(document) }
         var truncated = false
         root = Self.convert(UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self),
                             depth: 0, limits: limits, truncated: &truncated)
@@ -63,7 +61,7 @@ public struct HTMLDocument: Sendable {
 
     private static func convert(_ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: HTMLLimits,
                                 truncated: inout Bool) -> HTMLNode {
-        let line = Int(xmlGetLineNo(node))
+        let line = Int(LibXML2Library.xmlGetLineNo(node))
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
             return HTMLNode(kind: .text, text: string(node.pointee.content), line: max(line, 1))

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CCurl
 
-/// HTTP over libcurl, the one place that calls it: a request in, the status, header fields and
+/// HTTP over libcurl (loaded at run time, ``CurlLibrary``), the one place that calls it: a request in, the status, header fields and
 /// body out. TLS is always verified (peer and host name); only http and https are spoken;
 /// redirects are not followed (they would carry the credentials elsewhere); every request
 /// has a connect and a total timeout.
@@ -22,15 +22,19 @@ public struct HTTPClient: Sendable {
         public var certificateAuthorityFile: String?
         public var maxResponseBytes = 16 << 20
         public var userAgent = "eventsuggest"
+        /// The libcurl to load: a soname or a path. Tests name a missing one.
+        public var library = "libcurl.so.4"
 
         public init(credentialsFile: String? = nil) { self.credentialsFile = credentialsFile }
     }
 
     public let configuration: Configuration
+    private let curl: CurlLibrary
 
-    /// Checks that the credentials file can be read: a missing one is a setup error here,
-    /// not a 401 from every request later.
+    /// Loads libcurl and checks that the credentials file can be read: a missing library or
+    /// file is a setup error here, not a failure of every request later.
     public init(configuration: Configuration) throws(HTTPError) {
+        curl = try CurlLibrary.load(configuration.library)
         if let file = configuration.credentialsFile, access(file, R_OK) != 0 {
             let reason = String(cString: strerror(errno))
             throw HTTPError(kind: .setup, url: file, reason: "cannot read the credentials file: \(reason)")
@@ -38,73 +42,66 @@ public struct HTTPClient: Sendable {
         self.configuration = configuration
     }
 
-    /// `curl_global_init` runs once per process, before the first handle: a `static let` is
-    /// initialised exactly once, thread-safely, by the Swift runtime (swift_once), so there
-    /// is no mutable state of ours. It is never undone: the process ends first.
-    private static let globalInitialisation: Int32 = Int32(bitPattern: eventsuggest_curl_global_init().rawValue)
-
     /// Sends `request` and waits for the answer. Any HTTP status is an answer (the caller
     /// decides what 404 or 412 mean); no answer at all throws.
     public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        guard Self.globalInitialisation == 0 else {
-            throw HTTPError(kind: .setup, url: request.url, reason: "libcurl could not be initialised")
-        }
-        guard let handle = curl_easy_init() else {
+        var curl = self.curl.functions  // the C wrappers of the variadic setopt/getinfo take it by address
+        guard let handle = self.curl.easyInit() else {
             throw HTTPError(kind: .setup, url: request.url, reason: "libcurl could not make a handle")
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { self.curl.easyCleanup(handle) }
         let accumulator = ResponseAccumulator(limit: configuration.maxResponseBytes)
         let context = Unmanaged.passUnretained(accumulator).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var fields: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(fields) }
+        defer { self.curl.slistFreeAll(fields) }
         for header in request.headers {
-            fields = curl_slist_append(fields, "\(header.name): \(header.value)")
+            fields = self.curl.slistAppend(fields, "\(header.name): \(header.value)")
         }
         // libcurl adds "Expect: 100-continue" to large bodies; a CalDAV PUT gains nothing by it.
-        fields = curl_slist_append(fields, "Expect:")
+        fields = self.curl.slistAppend(fields, "Expect:")
 
         let result: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer -> CURLcode in
                 var setup: [CURLcode] = [
-                    eventsuggest_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress),
-                    eventsuggest_curl_set_string(handle, CURLOPT_URL, request.url),
-                    eventsuggest_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-                    eventsuggest_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                    eventsuggest_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-                    eventsuggest_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
-                    eventsuggest_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
-                    eventsuggest_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeoutSeconds)),
-                    eventsuggest_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeoutSeconds)),
-                    eventsuggest_curl_set_string(handle, CURLOPT_USERAGENT, configuration.userAgent),
-                    eventsuggest_curl_set_list(handle, CURLOPT_HTTPHEADER, fields),
-                    eventsuggest_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, receiveBody),
-                    eventsuggest_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
-                    eventsuggest_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader),
-                    eventsuggest_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+                    eventsuggest_curl_set_pointer(&curl, handle, CURLOPT_ERRORBUFFER, buffer.baseAddress),
+                    eventsuggest_curl_set_string(&curl, handle, CURLOPT_URL, request.url),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_NOSIGNAL, 1),
+                    eventsuggest_curl_set_string(&curl, handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_FOLLOWLOCATION, 0),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_SSL_VERIFYPEER, 1),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_SSL_VERIFYHOST, 2),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeoutSeconds)),
+                    eventsuggest_curl_set_long(&curl, handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeoutSeconds)),
+                    eventsuggest_curl_set_string(&curl, handle, CURLOPT_USERAGENT, configuration.userAgent),
+                    eventsuggest_curl_set_list(&curl, handle, CURLOPT_HTTPHEADER, fields),
+                    eventsuggest_curl_set_callback(&curl, handle, CURLOPT_WRITEFUNCTION, receiveBody),
+                    eventsuggest_curl_set_pointer(&curl, handle, CURLOPT_WRITEDATA, context),
+                    eventsuggest_curl_set_callback(&curl, handle, CURLOPT_HEADERFUNCTION, receiveHeader),
+                    eventsuggest_curl_set_pointer(&curl, handle, CURLOPT_HEADERDATA, context),
                 ]
                 if let file = configuration.credentialsFile {
-                    setup.append(eventsuggest_curl_set_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_REQUIRED.rawValue)))
-                    setup.append(eventsuggest_curl_set_string(handle, CURLOPT_NETRC_FILE, file))
+                    setup.append(eventsuggest_curl_set_long(&curl, handle, CURLOPT_NETRC, Int(CURL_NETRC_REQUIRED.rawValue)))
+                    setup.append(eventsuggest_curl_set_string(&curl, handle, CURLOPT_NETRC_FILE, file))
                 }
                 if let file = configuration.certificateAuthorityFile {
-                    setup.append(eventsuggest_curl_set_string(handle, CURLOPT_CAINFO, file))
+                    setup.append(eventsuggest_curl_set_string(&curl, handle, CURLOPT_CAINFO, file))
                 }
                 if request.method == "GET" && request.body == nil {
-                    setup.append(eventsuggest_curl_set_long(handle, CURLOPT_HTTPGET, 1))
+                    setup.append(eventsuggest_curl_set_long(&curl, handle, CURLOPT_HTTPGET, 1))
                 } else if request.method == "HEAD" {
-                    setup.append(eventsuggest_curl_set_long(handle, CURLOPT_NOBODY, 1))
+                    setup.append(eventsuggest_curl_set_long(&curl, handle, CURLOPT_NOBODY, 1))
                 } else {
-                    setup.append(eventsuggest_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
+                    setup.append(eventsuggest_curl_set_string(&curl, handle, CURLOPT_CUSTOMREQUEST, request.method))
                     if let body = request.body {
                         // COPYPOSTFIELDS with a custom method: the body is copied and sent as is, under that method.
-                        setup.append(eventsuggest_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                        setup.append(eventsuggest_curl_set_size(&curl, handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
                         setup.append(body.isEmpty
-                            ? eventsuggest_curl_set_string(handle, CURLOPT_COPYPOSTFIELDS, "")
-                            : body.withUnsafeBytes { eventsuggest_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) })
+                            ? eventsuggest_curl_set_string(&curl, handle, CURLOPT_COPYPOSTFIELDS, "")
+                            : body.withUnsafeBytes { eventsuggest_curl_set_pointer(&curl, handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress)) })
                     }
                 }
                 if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
-                return curl_easy_perform(handle)
+                return self.curl.easyPerform(handle)
         }
         guard result == CURLE_OK else {
             if accumulator.overLimit {
@@ -112,12 +109,12 @@ public struct HTTPClient: Sendable {
                                 reason: "the answer is larger than \(configuration.maxResponseBytes) bytes")
             }
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let reason = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
+            let reason = detail.isEmpty ? (self.curl.easyStrerror(result).map { String(cString: $0) } ?? "libcurl error \(result.rawValue)") : detail
             let kind: HTTPError.Kind = result == CURLE_UNSUPPORTED_PROTOCOL || result == CURLE_URL_MALFORMAT ? .setup : .unreachable
             throw HTTPError(kind: kind, url: request.url, reason: reason)
         }
         var status = 0
-        _ = eventsuggest_curl_response_code(handle, &status)
+        _ = eventsuggest_curl_response_code(&curl, handle, &status)
         return HTTPResponse(status: status, headers: accumulator.headers, body: accumulator.body)
     }
 

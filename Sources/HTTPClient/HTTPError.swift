@@ -21,7 +21,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(url): \(reason)" }
+    /// The URL (or file) and the reason; a setup error that concerns no URL (libcurl missing) is its reason alone.
+    public var description: String { url.isEmpty ? reason : "\(url): \(reason)" }
 
     /// `scheme://user:password@host/…` → `scheme://host/…`: what messages may name.
     public static func redacted(_ url: String) -> String {

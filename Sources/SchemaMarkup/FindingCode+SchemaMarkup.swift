@@ -5,6 +5,8 @@ extension FindingCode {
     // Reading HTML and JSON-LD (limits are warnings: the rest is still read).
     public static let htmlTooLarge = FindingCode(
         "html-too-large", .error, help: "an HTML part is larger than the html-bytes limit; it is not read for markup")
+    public static let markupLibraryUnavailable = FindingCode(
+        "markup-library-unavailable", .error, help: "libxml2 (Debian package libxml2) cannot be loaded; HTML parts are not read for markup")
     public static let htmlDepthExceeded = FindingCode(
         "html-depth-exceeded", .warning, help: "HTML nests deeper than the html-depth limit; deeper content is ignored")
     public static let jsonSyntaxError = FindingCode(
@@ -56,7 +58,7 @@ extension FindingCode {
 
     /// Every code of this part, for the catalogue.
     public static let schemaMarkupCodes: [FindingCode] = [
-        htmlTooLarge, htmlDepthExceeded, jsonSyntaxError, jsonRecovered, jsonTooLarge, jsonTooDeep, tooManyItems,
+        htmlTooLarge, markupLibraryUnavailable, htmlDepthExceeded, jsonSyntaxError, jsonRecovered, jsonTooLarge, jsonTooDeep, tooManyItems,
         itemrefCycle, itemrefMissing, microdataOrphanProperty, itemTooDeep,
         unknownType, unknownStatus, missingProperty, invalidDateTime, noTimeZone, endBeforeStart, duplicateItemReference,
         tooManyReservations, htmlReferenceInJSON, arrivalMovedToNextDay, dateOnlyDepartureTime,

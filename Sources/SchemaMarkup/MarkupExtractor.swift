@@ -56,8 +56,8 @@ public struct MarkupExtractor: Sendable {
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html)
         } catch {
-            return ([], [Finding(code: .htmlTooLarge, message: "\(error)",
-                                 location: SourceLocation.inMarkup(line: 1, part: part))])
+            let code: FindingCode = if case .libraryUnavailable = error { .markupLibraryUnavailable } else { .htmlTooLarge }
+            return ([], [Finding(code: code, message: "\(error)", location: SourceLocation.inMarkup(line: 1, part: part))])
         }
         var findings: [Finding] = []
         if document.wasTruncated {
