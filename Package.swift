@@ -64,7 +64,14 @@ let package = Package(
                            "ICalendar", "JSON", "Findings", "POSIXFiles", "MailMessage", "CryptoOpenSSL", "CivilTime",
                            "LintReport", "CalDAV", "Milter", "MilterService"]),
         // The executable: main and the exit-status mapping.
-        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggestCommands", "CommandLineOptions"]),
+        // Release builds (what `make install` ships) are linked by lld with packed relative
+        // relocations (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 R_X86_64_RELATIVE entries
+        // (1 MB of table read at every start) become an 8 KB bitmap. A filter's time in the
+        // dynamic loader fell from 7.7 to 3.1 million cycles, its RSS by 1.8 MB; ASLR stays
+        // (a non-PIE link did as well, without it). Gold, the default, has no DT_RELR.
+        .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggestCommands", "CommandLineOptions"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                                        .when(platforms: [.linux], configuration: .release))]),
 
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"], exclude: ["Oracle"]),
