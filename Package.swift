@@ -66,9 +66,10 @@ let package = Package(
         // The executable: main and the exit-status mapping.
         // Release builds (what `make install` ships) are linked by lld with packed relative
         // relocations (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 R_X86_64_RELATIVE entries
-        // (1 MB of table read at every start) become an 8 KB bitmap. A filter's time in the
-        // dynamic loader fell from 7.7 to 3.1 million cycles, its RSS by 1.8 MB; ASLR stays
-        // (a non-PIE link did as well, without it). Gold, the default, has no DT_RELR.
+        // (a 1 MB table read at every start) become an 8 KB bitmap. Measured on a filter:
+        // RSS −0.9 MB (20.2 → 19.3 MB), stripped binary 18.1 → 17.1 MB, time in the dynamic
+        // loader 7.7 → 3.1 million cycles (LD_DEBUG=statistics), total CPU unchanged within
+        // noise (the pages are touched later anyway). ASLR stays. Gold, the default, has no DT_RELR.
         .executableTarget(name: "EventSuggestCLI", dependencies: ["EventSuggestCommands", "CommandLineOptions"],
                           linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                                         .when(platforms: [.linux], configuration: .release))]),
