@@ -23,7 +23,7 @@ public struct HTTPClient: Sendable {
         public var maxResponseBytes = 16 << 20
         public var userAgent = "eventsuggest"
         /// The libcurl to load: a soname or a path. Tests name a missing one.
-        public var library = "libcurl.so.4"
+        public var library = CurlLibrary.defaultName
 
         public init(credentialsFile: String? = nil) { self.credentialsFile = credentialsFile }
     }
