@@ -115,12 +115,14 @@ struct ScanCommand: ParsableCommand {
         func writeReport(bytes: [UInt8]) {
             if reportPath == "-" { streams.write(bytes: bytes) } else { reportFile?.write(bytes: bytes) }
         }
-        /// The one stderr line of a spool that went to memory.
+        /// The one stderr line of a spool that went to memory (the other spool's is the same news).
+        var toldSpoolProblem = false
         func tellSpoolProblems() {
-            for problem in [spool.takeProblem(), lineSpool.takeProblem()].compactMap({ $0 }) {
-                progress.clear()
-                streams.error("eventsuggest: \(problem)")
-            }
+            let problems = [spool.takeProblem(), lineSpool.takeProblem()].compactMap { $0 }
+            guard let problem = problems.first, !toldSpoolProblem else { return }
+            toldSpoolProblem = true
+            progress.clear()
+            streams.error("eventsuggest: \(problem)")
         }
 
         /// Files analysed messages: those that write events wait for the date-ordered writes;
