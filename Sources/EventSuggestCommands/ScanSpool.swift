@@ -114,6 +114,8 @@ final class ScanSpool {
         }
     }
 
+    // QUIRK: the scan goes on in memory rather than failing: the spool is scratch space,
+    // not an output the user asked for; the one stderr line says why memory grows.
     private func goToMemory(_ reason: String) {
         isInMemory = true
         problem = reason + "; the scan holds them in memory instead"

@@ -111,7 +111,8 @@ enum ScanSpoolRecord {
         out.array(decision.notes) { $0.string($1) }
         out.string(decision.code)
         out.string(decision.reason)
-        // headerView: not kept (see the type's comment).
+        // QUIRK: headerView is not kept (see the type's comment): it is the whole signed
+        // header, most of a held report's size, and nothing after the analysis reads it.
         var representable = true
         out.array(decision.findings) { out, finding in representable = write(&out, finding) && representable }
         return representable

@@ -136,6 +136,9 @@ struct ScanMemoryTests {
         let many = try Self.peakRSS(copies: 500, in: folder)
         // Holding every report (before issue 21) took 101 MB here; the base is ~30-40 MB.
         #expect(many.kib < 80 * 1024, "peak RSS \(many.kib) KiB (one copy: \(one.kib) KiB)")
+        // Flat: 9,980 more messages (7,000 more waiting for their writes) add little; each
+        // held whole took ~6.8 KB, 47 MB here.
+        #expect(many.kib - one.kib < 16 * 1024, "peak RSS \(many.kib) KiB, one copy: \(one.kib) KiB")
         // The first section counts every message: 500 times the samples' numbers.
         func count(_ label: String, _ summary: String) -> Int? {
             summary.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }
