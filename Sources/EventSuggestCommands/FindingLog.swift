@@ -18,6 +18,17 @@ final class FindingLog {
     }
 
     func record(_ report: MessageReport, at location: MessageLocation) {
+        let text = Self.lines(report, at: location)
+        if !text.isEmpty { file.write(text) }
+    }
+
+    /// Lines made earlier by ``lines(_:at:)`` (a scan sets them aside until their turn).
+    func write(bytes: [UInt8]) {
+        if !bytes.isEmpty { file.write(bytes: bytes) }
+    }
+
+    /// The log's lines for one message.
+    static func lines(_ report: MessageReport, at location: MessageLocation) -> String {
         var text = ""
         for finding in report.findings {
             var members = [("file", JSONValue.string(location.path)), ("messageId", .optional(report.messageID))]
@@ -33,7 +44,7 @@ final class FindingLog {
                 ("message", .optional(outcome.reason)), ("reservationId", .optional(outcome.reservationID)),
             ]).serialized + "\n"
         }
-        if !text.isEmpty { file.write(text) }
+        return text
     }
 
     /// Closes the log: what went wrong with it (its first failed write, or the close) in

@@ -31,6 +31,16 @@ final class OutputFile {
         }
     }
 
+    /// Bytes made earlier as text (report lines set aside by a scan).
+    func write(bytes: [UInt8]) {
+        guard failure == nil else { return }
+        do {
+            try file.write(bytes)
+        } catch {
+            failure = error
+        }
+    }
+
     /// Closes the file; throws the first failed write, or a failed close.
     func close() throws(FileError) {
         if let failure { throw failure }

@@ -57,22 +57,20 @@ struct ScanCommand: ParsableCommand {
         jobs = try JobsOptions(parsing: values)
         reportPath = values.string(Self.report)
         showsProgress = values.switches[Self.progress.name]
+        if let text = getenv("EVENTSUGGEST_SCAN_HELD_MESSAGES").map({ String(cString: $0) }), let limit = Int(text), limit >= 0 {
+            heldMessages = limit
+        }
+        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty { spoolFolder = folder }
     }
 
-    /// One message's place in the scan and its result.
-    private struct Entry {
-        let location: MessageLocation
-        var report: MessageReport
-    }
-
-    /// A message in input order: one whose events are still to be written (kept whole until
-    /// the date-ordered writes), or one that is done, kept only as its report line (when a
-    /// report is asked for). Only the messages that write events are held whole: a 2 GB
-    /// mailbox is scanned in bounded memory.
-    private enum Slot {
-        case toRecord(Int)        // index into the entries to record
-        case finished(String?)    // the report line
-    }
+    /// How many messages that write events are held whole before the others are set aside
+    /// in the spool (issue 21): a held report takes ~16 KB (its signed header view
+    /// included), a spooled one 24 bytes, and encoding it costs nothing measurable, so few
+    /// are held: a small scan (a Maildir of a few hundred mails) never touches the disk.
+    /// `EVENTSUGGEST_SCAN_HELD_MESSAGES` sets it for tests (0: set every one aside), as the
+    /// spool's folder is `TMPDIR`'s.
+    var heldMessages = 256
+    var spoolFolder = "/tmp"
 
     func run(streams: StandardStreams) throws -> ExitStatus {
         let jobs = jobs.count
@@ -91,11 +89,16 @@ struct ScanCommand: ParsableCommand {
         let log = try FindingLog(path: setup.logFile)
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
-        var slots: [Slot] = []
-        var entries: [Entry] = []
+        let spool = ScanSpool(in: spoolFolder)
+        let lineSpool = ScanSpool(in: spoolFolder)
+        let waiting = ScanWaitingMessages(heldLimit: heldMessages, spool: spool)
         var summary = ScanSummary()
         /// Messages read from the mailboxes (or listed) and handed to the workers.
         var taken = 0
+        /// Messages analysed and filed.
+        var filed = 0
+        /// Messages that write no events, filed.
+        var finishedCount = 0
         // Each worker reads its own message files: reading is part of the parallel work.
         let parallel = PipelinedBatches(ParallelBatch(jobs: jobs, stopping: { interrupt.received != nil }) {
             (reference: MessageReference) -> (location: MessageLocation, report: MessageReport) in
@@ -109,9 +112,29 @@ struct ScanCommand: ParsableCommand {
             return (message.location, report)
         })
 
-        /// Files analysed messages: held whole when they write events, else done at once.
+        func writeReport(_ line: String) {
+            if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
+        }
+        func writeReport(bytes: [UInt8]) {
+            if reportPath == "-" { streams.write(bytes: bytes) } else { reportFile?.write(bytes: bytes) }
+        }
+        /// The one stderr line of a spool that went to memory (the other spool's is the same news).
+        var toldSpoolProblem = false
+        func tellSpoolProblems() {
+            let problems = [spool.takeProblem(), lineSpool.takeProblem()].compactMap { $0 }
+            guard let problem = problems.first, !toldSpoolProblem else { return }
+            toldSpoolProblem = true
+            progress.clear()
+            streams.error("eventsuggest: \(problem)")
+        }
+
+        /// Files analysed messages: those that write events wait for the date-ordered writes;
+        /// the others are done at once. Their report lines go out as soon as every earlier
+        /// message's line is known; behind a waiting message they go to the line spool, with
+        /// a NUL byte (never in a JSON line) where each waiting message's line goes.
         func file(_ done: [(location: MessageLocation, report: MessageReport)]) {
             for (location, report) in done {
+                filed += 1
                 if let unreadable = report.findings.first(where: { $0.has(.messageUnreadable) }) {
                     summary.unreadable += 1
                     // Standard error is what procmail's LOGFILE and journald keep: the path and errno.
@@ -119,15 +142,20 @@ struct ScanCommand: ParsableCommand {
                     streams.error("eventsuggest: \(unreadable.message)")
                 }
                 if pipeline.writesEvents(for: report) {
-                    entries.append(Entry(location: location, report: report))
-                    slots.append(.toRecord(entries.count - 1))
+                    waiting.add(report, at: location)
+                    if reportPath != nil { _ = lineSpool.append([0]) }
                 } else {
+                    finishedCount += 1
                     summary.add(report)
                     log?.record(report, at: location)
-                    slots.append(.finished(reportPath == nil ? nil : ReportJSON.object(report, at: location).serialized + "\n"))
+                    if reportPath != nil {
+                        let line = ReportJSON.object(report, at: location).serialized + "\n"
+                        if waiting.isEmpty { writeReport(line) } else { _ = lineSpool.append(line) }
+                    }
                 }
             }
-            if !done.isEmpty { progress.update(done: slots.count, total: total) }
+            tellSpoolProblems()
+            if !done.isEmpty { progress.update(done: filed, total: total) }
         }
 
         /// Thrown from the reading loop to stop it at a signal.
@@ -152,22 +180,45 @@ struct ScanCommand: ParsableCommand {
 
         // Interrupted while analysing: no event is written (the messages that would write
         // some are not done, and are left out of the report; a new scan writes them).
-        var recorded = [Bool](repeating: false, count: entries.count)
-        if let store = pipeline.store, !entries.isEmpty, interrupt.received == nil {
+        if let store = pipeline.store, !waiting.isEmpty, interrupt.received == nil {
             // A folder that cannot be locked is reported by the writes that follow.
             summary.removedTemporaryFiles = (try? store.repair()) ?? 0
         }
         // Events in date order: the newest version of a reservation is written last. A
         // signal stops this between two messages, never inside a write.
-        let order = entries.indices.sorted { (entries[$0].report.orderKey, $0) < (entries[$1].report.orderKey, $1) }
+        let order = interrupt.received == nil ? waiting.dateOrder() : []
         var calendarProblems: [String] = []
+        var spoolFailed = false
+        var calendarFailed = false
+        var recordedCount = 0
+        var eventsWritten = 0
+        func tellSpoolFailure(_ error: ScanWaitingError) {
+            spoolFailed = true
+            progress.clear()
+            streams.error("eventsuggest: \(error.message)")
+        }
         for (written, index) in order.enumerated() {
             if interrupt.received != nil { break }
-            pipeline.record(&entries[index].report)
-            recorded[index] = true
+            var analysis: (report: MessageReport, location: MessageLocation)
+            do {
+                analysis = try waiting.analysis(Int(index))
+            } catch {
+                summary.unreadable += 1
+                tellSpoolFailure(error)
+                continue
+            }
+            pipeline.record(&analysis.report)
+            let report = analysis.report
             progress.writing(done: written + 1, total: order.count)
+            summary.add(report)
+            recordedCount += 1
+            eventsWritten += report.outcomes.filter { [.created, .updated, .cancelled].contains($0.action) }.count
+            if report.calendarError != nil || report.outcomes.contains(where: { $0.action == .failed }) { calendarFailed = true }
+            waiting.recorded(Int(index), output: ScanWaitingMessages.Output(
+                reportLine: reportPath == nil ? [] : Array((ReportJSON.object(report, at: analysis.location).serialized + "\n").utf8),
+                logLines: log == nil ? [] : Array(FindingLog.lines(report, at: analysis.location).utf8)))
+            tellSpoolProblems()
             // One stderr line per problem (an unwritable folder fails every write the same way).
-            let report = entries[index].report
             for problem in [report.calendarError].compactMap({ $0 }) + report.outcomes.filter({ $0.action == .failed }).compactMap(\.reason)
             where !calendarProblems.contains(problem) {
                 calendarProblems.append(problem)
@@ -176,25 +227,39 @@ struct ScanCommand: ParsableCommand {
             }
         }
         progress.clear()
-        for (index, entry) in entries.enumerated() where recorded[index] {
-            summary.add(entry.report)
-            log?.record(entry.report, at: entry.location)
-        }
 
-        var done = 0
-        for slot in slots {
-            let line: String?
-            switch slot {
-            case .toRecord(let index):
-                guard recorded[index] else { continue }
-                line = reportPath == nil ? nil : ReportJSON.object(entries[index].report, at: entries[index].location).serialized + "\n"
-            case .finished(let text):
-                line = text
+        // The waiting messages' lines, in input order: the log's after every other message's
+        // (as they were before the spool), the report's where the line spool's NULs are.
+        var nextWaiting = 0
+        func putOutWaiting() {
+            let index = nextWaiting
+            nextWaiting += 1
+            do {
+                guard let output = try waiting.output(index) else { return }
+                if !output.logLines.isEmpty { log?.write(bytes: output.logLines) }
+                if reportPath != nil && !output.reportLine.isEmpty { writeReport(bytes: output.reportLine) }
+            } catch {
+                tellSpoolFailure(error)
             }
-            done += 1
-            guard let line else { continue }
-            if reportPath == "-" { streams.write(line) } else { reportFile?.write(line) }
         }
+        if reportPath != nil {
+            do {
+                try lineSpool.forEachPiece { piece in
+                    var start = 0
+                    while let marker = piece[start...].firstIndex(of: 0) {
+                        if marker > start { writeReport(bytes: Array(piece[start..<marker])) }
+                        putOutWaiting()
+                        start = marker + 1
+                    }
+                    if start < piece.count { writeReport(bytes: Array(piece[start...])) }
+                }
+            } catch {
+                tellSpoolFailure(.unreadable("\(error.path): cannot read the report lines set aside: \(error.reason)"))
+            }
+        }
+        while nextWaiting < waiting.count { putOutWaiting() }
+        let done = finishedCount + recordedCount
+
         var summaryText = summary.text
         // A dry run says so: the counts are what would have been written.
         if pipeline.store == nil { summaryText += "no --calendar: nothing written\n" }
@@ -216,16 +281,9 @@ struct ScanCommand: ParsableCommand {
             streams.error("eventsuggest: standard output: cannot write the report")
             status = .findings
         }
-        let calendarFailed = entries.indices.contains { index in
-            recorded[index] && (entries[index].report.calendarError != nil
-                || entries[index].report.outcomes.contains { $0.action == .failed })
-        }
-        if summary.unreadable > 0 || calendarFailed { status = .findings }
+        if summary.unreadable > 0 || calendarFailed || spoolFailed { status = .findings }
         if let signal = interrupt.received {
-            let written = entries.indices.filter { recorded[$0] }.reduce(0) { count, index in
-                count + entries[index].report.outcomes.filter { [.created, .updated, .cancelled].contains($0.action) }.count
-            }
-            streams.error("eventsuggest: interrupted after \(done) of \(taken) messages; \(written) events written")
+            streams.error("eventsuggest: interrupted after \(done) of \(taken) messages; \(eventsWritten) events written")
             return signal == SIGINT ? .interrupted : .terminated
         }
         return status
