@@ -5,14 +5,15 @@ chain that names a stage.  perf record -g -o X.perf eventsuggest extract --json 
 import collections, re, subprocess, sys
 STAGES = [
     ("libxml2 parse (htmlReadMemory, xmlFreeDoc)", re.compile(r"libxml2|htmlReadMemory|xmlFreeDoc")),
-    ("tree copy (HTMLDocument.convert)", re.compile(r"HTMLDocumentAAV7convert")),
-    ("browser text regions (neutralized)", re.compile(r"HTMLDocument18BrowserTextRegions")),
+    ("tree copy (HTMLDocument.convert, before the views)", re.compile(r"HTMLDocumentAAV7convert")),
+    ("tree walk (HTMLNode views of libxml2's tree)", re.compile(r"HTMLDocument8HTMLNode")),
+    ("browser text regions (neutralized)", re.compile(r"HTMLDocument18BrowserTextRegions|HTMLDocument8Rewriter")),
     ("positions (SourceText)", re.compile(r"SchemaMarkup10SourceText")),
     ("markup hint (MarkupHint)", re.compile(r"SchemaMarkup0B4Hint|needsParsing")),
     ("UTF-8 / charset decode (CharsetDecoder, decodedHTML)", re.compile(r"MailMessage14CharsetDecoder|MailMessage14UTF8Validation|decodedHTML|decodedText")),
     ("transfer decode (QP, base64)", re.compile(r"QuotedPrintableDecoder|Base64Decoder|decodedBody")),
     ("JSON-LD extraction", re.compile(r"SchemaMarkup15JSONLDExtractor|LenientJSONReader")),
-    ("Microdata extraction", re.compile(r"SchemaMarkup18MicrodataExtractor|HTMLDocument8HTMLNode")),
+    ("Microdata extraction", re.compile(r"SchemaMarkup18MicrodataExtractor")),
     ("reservations (ReservationNormalizer)", re.compile(r"SchemaMarkup21ReservationNormalizer|ProfileChecker")),
     ("output (JSON text)", re.compile(r"ExtractCommand\w*emit|jsonObject|serialized|writeLine")),
     ("reading files", re.compile(r"readWhole|MessageSource")),

@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// Where a browser's HTML tokenizer reads text that libxml2's HTML 4 parser reads as tags,
 /// and the source rewritten so that libxml2 builds the elements a browser builds.
 ///
@@ -13,148 +15,190 @@
 /// those of the source and libxml2 sees no tag. Comments are made to end where a browser ends
 /// them (`--!>`, and `<!-->` which is an empty comment). Script content is left alone.
 ///
+/// One pass over the source that jumps from `<` to `<` (memchr); the bytes are copied only
+/// when a region needs rewriting. Every read is of the source: a rewrite is always behind
+/// the scan, so no decision depends on a byte already rewritten.
+///
 /// Not covered: foreign content (inside `<svg>` or `<math>`, `<title>` and `<style>` are
 /// ordinary elements and `<![CDATA[` is CDATA), and the script-data escape states.
 enum BrowserTextRegions {
     /// Elements whose content the tokenizer reads as text up to their own end tag
     /// (HTML §13.2.6.4.7 "in body": RCDATA for textarea and title, RAWTEXT for the others;
     /// noscript is RAWTEXT when scripting is enabled, as in a browser).
-    static let textElements: Set<[UInt8]> = Set(
-        ["textarea", "title", "style", "xmp", "iframe", "noembed", "noframes", "noscript"].map { Array($0.utf8) })
-
-    private static let lessThan: UInt8 = 0x3C
-    private static let greaterThan: UInt8 = 0x3E
-    private static let slash: UInt8 = 0x2F
-    private static let exclamation: UInt8 = 0x21
-    private static let question: UInt8 = 0x3F
-    private static let hyphen: UInt8 = 0x2D
-    private static let space: UInt8 = 0x20
+    static let textElements: [[UInt8]] =
+        ["textarea", "title", "style", "xmp", "iframe", "noembed", "noframes", "noscript"].map { Array($0.utf8) }
 
     /// The source with browser text regions neutralized; the same array when there are none.
     static func neutralized(_ source: [UInt8]) -> [UInt8] {
-        var bytes = source
+        source.withUnsafeBufferPointer { rewritten($0) } ?? source
+    }
+
+    /// The source with browser text regions neutralized, or nil when nothing needed it.
+    static func rewritten(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var rewriter = Rewriter(source: source)
+        rewriter.run()
+        return rewriter.output
+    }
+}
+
+private struct Rewriter {
+    let source: UnsafeBufferPointer<UInt8>
+    /// The rewritten bytes, made at the first change.
+    var output: [UInt8]?
+
+    static let lessThan: UInt8 = 0x3C
+    static let greaterThan: UInt8 = 0x3E
+    static let slash: UInt8 = 0x2F
+    static let exclamation: UInt8 = 0x21
+    static let question: UInt8 = 0x3F
+    static let hyphen: UInt8 = 0x2D
+    static let space: UInt8 = 0x20
+    static let template = Array("template".utf8)
+    static let plaintext = Array("plaintext".utf8)
+    static let script = Array("script".utf8)
+
+    init(source: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+    }
+
+    private var count: Int { source.count }
+
+    private mutating func write(_ byte: UInt8, at position: Int) {
+        if output == nil { output = Array(source) }
+        output![position] = byte
+    }
+
+    /// Every `<` in the range becomes a space.
+    private mutating func neutralize(_ range: Range<Int>) {
+        var position = range.lowerBound
+        while let found = index(of: Self.lessThan, from: position, before: range.upperBound) {
+            write(Self.space, at: found)
+            position = found + 1
+        }
+    }
+
+    /// The first index of `byte` in `start..<end` (memchr).
+    private func index(of byte: UInt8, from start: Int, before end: Int) -> Int? {
+        guard start < end, let base = source.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The index after the first `>` from `start`, or the end.
+    private func afterGreaterThan(from start: Int) -> Int {
+        index(of: Self.greaterThan, from: start, before: count).map { $0 + 1 } ?? count
+    }
+
+    mutating func run() {
         var index = 0
         var templateDepth = 0
-        let count = bytes.count
-
-        func neutralize(_ range: Range<Int>) {
-            for position in range where bytes[position] == lessThan { bytes[position] = space }
-        }
-
-        while index < count {
-            guard bytes[index] == lessThan, index + 1 < count else {
-                index += 1
-                continue
-            }
-            let start = index
-            let next = bytes[index + 1]
-            if next == exclamation {
-                if matches(bytes, at: index + 2, "--") {
-                    index = comment(&bytes, from: start)
+        while let found = self.index(of: Self.lessThan, from: index, before: count) {
+            guard found + 1 < count else { return }
+            let start = found
+            let next = source[start + 1]
+            if next == Self.exclamation {
+                if matches(at: start + 2, "--") {
+                    index = comment(from: start)
                 } else {
                     // `<!DOCTYPE …>`, `<![CDATA[ …>` and other markup declarations: a bogus
                     // comment up to the first `>` (HTML §13.2.5.41–42).
-                    let end = firstIndex(of: greaterThan, in: bytes, from: start + 2) ?? count
+                    let end = afterGreaterThan(from: start + 2)
                     neutralize((start + 1)..<end)
                     index = end
                 }
-            } else if next == question {
+            } else if next == Self.question {
                 // `<?…>`: a bogus comment (HTML §13.2.5.6).
-                let end = firstIndex(of: greaterThan, in: bytes, from: start + 2) ?? count
+                let end = afterGreaterThan(from: start + 2)
                 neutralize((start + 1)..<end)
                 index = end
-            } else if next == slash {
-                guard start + 2 < count, isASCIILetter(bytes[start + 2]) else {
+            } else if next == Self.slash {
+                guard start + 2 < count, Self.isASCIILetter(source[start + 2]) else {
                     // `</>` is dropped, `</3…>` is a bogus comment (HTML §13.2.5.7).
-                    let end = firstIndex(of: greaterThan, in: bytes, from: start + 2) ?? count
+                    let end = afterGreaterThan(from: start + 2)
                     neutralize((start + 1)..<end)
                     index = end
                     continue
                 }
-                let (name, end) = tag(bytes, nameFrom: start + 2)
-                if name == Array("template".utf8) && templateDepth > 0 {
+                let (name, end) = tag(nameFrom: start + 2)
+                if isName(name, Self.template) && templateDepth > 0 {
                     templateDepth -= 1
                     if templateDepth > 0 { neutralize(start..<(start + 1)) }
                 } else if templateDepth > 0 {
                     neutralize(start..<(start + 1))
                 }
                 index = end
-            } else if isASCIILetter(next) {
-                let (name, end) = tag(bytes, nameFrom: start + 1)
+            } else if Self.isASCIILetter(next) {
+                let (name, end) = tag(nameFrom: start + 1)
                 if templateDepth > 0 { neutralize(start..<(start + 1)) }
-                if name == Array("template".utf8) {
+                if isName(name, Self.template) {
                     templateDepth += 1
                     index = end
-                } else if name == Array("plaintext".utf8) {
+                } else if isName(name, Self.plaintext) {
                     neutralize(end..<count)
                     index = count
-                } else if name == Array("script".utf8) {
-                    let close = endTag(bytes, name, from: end) ?? count
+                } else if isName(name, Self.script) {
+                    let close = endTag(Self.script, from: end) ?? count
                     if templateDepth > 0 { neutralize(end..<close) }
                     index = close
-                } else if textElements.contains(name) {
-                    let close = endTag(bytes, name, from: end) ?? count
+                } else if let text = BrowserTextRegions.textElements.first(where: { isName(name, $0) }) {
+                    let close = endTag(text, from: end) ?? count
                     neutralize(end..<close)
                     index = close
                 } else {
                     index = end
                 }
             } else {
-                index += 1
+                index = start + 1
             }
         }
-        return bytes
     }
 
     /// A comment from `<!--` (HTML §13.2.5.43–52): `<!-->` and `<!--->` are empty comments;
     /// otherwise it ends at `-->` or `--!>`, whichever comes first, else at the end.
     /// Returns the index after it.
-    private static func comment(_ bytes: inout [UInt8], from start: Int) -> Int {
-        let count = bytes.count
+    private mutating func comment(from start: Int) -> Int {
         let bodyStart = start + 4
-        for abrupt in [">", "->"] where matches(bytes, at: bodyStart, abrupt) {
+        for abrupt: StaticString in [">", "->"] where matches(at: bodyStart, abrupt) {
             // libxml2 would read on to the next `-->`; blank the empty comment instead.
-            let end = bodyStart + abrupt.utf8.count
-            for position in start..<end { bytes[position] = space }
+            let end = bodyStart + abrupt.utf8CodeUnitCount
+            for position in start..<end { write(Self.space, at: position) }
             return end
         }
         var position = bodyStart
-        while position < count {
-            if bytes[position] == hyphen && matches(bytes, at: position, "-->") { return position + 3 }
-            if bytes[position] == hyphen && matches(bytes, at: position, "--!>") {
+        while let hyphen = index(of: Self.hyphen, from: position, before: count) {
+            neutralize(position..<hyphen)
+            if matches(at: hyphen, "-->") { return hyphen + 3 }
+            if matches(at: hyphen, "--!>") {
                 // libxml2 ends a comment only at `-->`: write it so, the same length.
-                bytes[position + 2] = hyphen
-                bytes[position + 3] = greaterThan
-                bytes[position + 1] = hyphen
-                bytes[position] = space
-                return position + 4
+                write(Self.hyphen, at: hyphen + 2)
+                write(Self.greaterThan, at: hyphen + 3)
+                write(Self.hyphen, at: hyphen + 1)
+                write(Self.space, at: hyphen)
+                return hyphen + 4
             }
-            if bytes[position] == lessThan { bytes[position] = space }
-            position += 1
+            position = hyphen + 1
         }
+        neutralize(position..<count)
         return count
     }
 
-    /// A tag's lowercase name and the index after its `>` (attribute values in quotes may hold `>`).
-    private static func tag(_ bytes: [UInt8], nameFrom nameStart: Int) -> (name: [UInt8], end: Int) {
-        let count = bytes.count
+    /// A tag's name (as a range of the source) and the index after its `>` (attribute values
+    /// in quotes may hold `>`).
+    private func tag(nameFrom nameStart: Int) -> (name: Range<Int>, end: Int) {
         var position = nameStart
-        var name: [UInt8] = []
-        while position < count, !isTagNameEnd(bytes[position]) {
-            name.append(asciiLowercased(bytes[position]))
-            position += 1
-        }
+        while position < count, !Self.isTagNameEnd(source[position]) { position += 1 }
+        let name = nameStart..<position
         var quote: UInt8?
         while position < count {
-            let byte = bytes[position]
+            let byte = source[position]
             if let open = quote {
                 if byte == open { quote = nil }
             } else if byte == 0x22 || byte == 0x27 {
                 // A quote starts a value only after `=` (HTML §13.2.5.36); elsewhere it is a character.
                 var before = position - 1
-                while before > nameStart, isWhitespace(bytes[before]) { before -= 1 }
-                if bytes[before] == 0x3D { quote = byte }
-            } else if byte == greaterThan {
+                while before > nameStart, Self.isWhitespace(source[before]) { before -= 1 }
+                if source[before] == 0x3D { quote = byte }
+            } else if byte == Self.greaterThan {
                 return (name, position + 1)
             }
             position += 1
@@ -162,35 +206,37 @@ enum BrowserTextRegions {
         return (name, count)
     }
 
+    /// Whether the source's bytes in `range`, ASCII-lowercased, are `name` (lowercase).
+    private func isName(_ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        guard range.count == name.count else { return false }
+        for (offset, letter) in name.enumerated() where Self.asciiLowercased(source[range.lowerBound + offset]) != letter {
+            return false
+        }
+        return true
+    }
+
     /// The index of the "appropriate end tag" `</name` followed by whitespace, `/` or `>`
     /// (HTML §13.2.5.11), ASCII case ignored.
-    private static func endTag(_ bytes: [UInt8], _ name: [UInt8], from start: Int) -> Int? {
-        let count = bytes.count
+    private func endTag(_ name: [UInt8], from start: Int) -> Int? {
         var position = start
-        while position + 2 + name.count <= count {
-            if bytes[position] == lessThan && bytes[position + 1] == slash {
-                var matched = true
-                for (offset, letter) in name.enumerated() where asciiLowercased(bytes[position + 2 + offset]) != letter {
-                    matched = false
-                    break
-                }
-                let after = position + 2 + name.count
-                if matched && (after == count || isTagNameEnd(bytes[after])) { return position }
+        while let found = index(of: Self.lessThan, from: position, before: count) {
+            guard found + 2 + name.count <= count else { return nil }
+            let after = found + 2 + name.count
+            if source[found + 1] == Self.slash && isName((found + 2)..<after, name)
+                && (after == count || Self.isTagNameEnd(source[after])) {
+                return found
             }
-            position += 1
+            position = found + 1
         }
         return nil
     }
 
-    private static func matches(_ bytes: [UInt8], at position: Int, _ text: String) -> Bool {
-        let wanted = Array(text.utf8)
-        guard position >= 0, position + wanted.count <= bytes.count else { return false }
-        return bytes[position..<(position + wanted.count)].elementsEqual(wanted)
-    }
-
-    private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count else { return nil }
-        return bytes[start...].firstIndex(of: byte).map { $0 + 1 }
+    private func matches(at position: Int, _ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard position >= 0, position + length <= count else { return false }
+        let wanted = UnsafeBufferPointer(start: text.utf8Start, count: length)
+        for offset in 0..<length where source[position + offset] != wanted[offset] { return false }
+        return true
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }

@@ -1,16 +1,22 @@
 internal import CLibXML2
 
 /// An HTML document parsed with libxml2's HTML parser (recovering from broken markup,
-/// no network, no external entities) into an immutable Swift tree — with the regions a
-/// browser reads as text (textarea, title, noscript, template contents, bogus comments…)
-/// kept as text, so the elements are the ones a browser builds (``BrowserTextRegions``).
+/// no network, no external entities) — with the regions a browser reads as text
+/// (textarea, title, noscript, template contents, bogus comments…) kept as text, so the
+/// elements are the ones a browser builds (``BrowserTextRegions``).
 ///
-/// This file is the only place libxml2 is touched. The C tree is converted once and
-/// freed; nothing of libxml2 escapes.
-public struct HTMLDocument: Sendable {
-    public let root: HTMLNode
+/// The document owns libxml2's tree and frees it when the last ``HTMLNode`` of it is gone;
+/// the nodes are read-only views that read the C tree on demand (names compared as bytes,
+/// strings made only for what a caller asks for), so nothing is copied up front. The
+/// libxml2 calls are in this file; ``HTMLNode`` reads the tree's fields. No libxml2 type
+/// is public. A document and its nodes are used by one thread at a time (not `Sendable`).
+public final class HTMLDocument {
+    /// The parsed tree, or nil for empty input (then the document has no children).
+    private let tree: htmlDocPtr?
     /// True when the tree was cut at `HTMLLimits.maxDepth`.
     public let wasTruncated: Bool
+    /// Element nesting the nodes show; deeper content is not there (`wasTruncated`).
+    let maxDepth: Int
 
     public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge(bytes: Int, limit: Int)
@@ -33,99 +39,78 @@ public struct HTMLDocument: Sendable {
     public init(parsing html: String, limits: HTMLLimits = .init()) throws(ParseError) {
         try LibXML2Library.initParser()
         guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
-        // The elements a browser builds, not the ones libxml2's HTML 4 parser would (BrowserTextRegions).
-        let bytes = BrowserTextRegions.neutralized(Array(html.utf8))
+        maxDepth = limits.maxDepth
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
             | Int32(XML_PARSE_BIG_LINES.rawValue)
-        let document: htmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, buffer.count)) { characters in
-                LibXML2Library.htmlReadMemory(characters, Int32(buffer.count), nil, "UTF-8", options)
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> htmlDocPtr? {
+            // libxml2 makes no document of empty input.
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
+            let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            return LibXML2Library.htmlReadMemory(characters, Int32(buffer.count), nil, "UTF-8", options)
+        }
+        var html = html
+        let (document, isBlank): (htmlDocPtr?, Bool) = html.withUTF8 { source in
+            // The elements a browser builds, not the ones libxml2's HTML 4 parser would (BrowserTextRegions);
+            // the text is copied only when a region is rewritten.
+            let document = if let rewritten = BrowserTextRegions.rewritten(source) {
+                rewritten.withUnsafeBufferPointer(parse)
+            } else {
+                parse(source)
             }
+            return (document, document == nil && source.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
         }
         guard let document else {
             // libxml2 gives no document for empty input; an empty tree is the right answer.
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-                root = HTMLNode(kind: .document, line: 1)
+            if isBlank {
+                tree = nil
                 wasTruncated = false
                 return
             }
             throw .unparsable
         }
-        defer { LibXML2Library.xmlFreeDoc(document) }
-        var truncated = false
-        root = Self.convert(UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self),
-                            depth: 0, limits: limits, truncated: &truncated)
-        wasTruncated = truncated
+        tree = document
+        wasTruncated = Self.isCut(UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self),
+                                  atDepth: limits.maxDepth)
     }
 
-    private static func convert(_ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: HTMLLimits,
-                                truncated: inout Bool) -> HTMLNode {
-        let line = Int(LibXML2Library.xmlGetLineNo(node))
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            return HTMLNode(kind: .text, text: string(node.pointee.content), line: max(line, 1))
-        case XML_COMMENT_NODE:
-            return HTMLNode(kind: .comment, text: string(node.pointee.content), line: max(line, 1))
-        default:
-            break
+    deinit {
+        if let tree {
+            LibXML2Library.xmlFreeDoc(tree)
         }
-        var children: [HTMLNode] = []
-        if depth < limits.maxDepth {
+    }
+
+    /// The document node: its children are the top-level nodes.
+    public var root: HTMLNode {
+        HTMLNode(document: self, node: tree.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlNode.self) },
+                 depth: 0)
+    }
+
+    /// The 1-based source line libxml2 recorded for a node (with `XML_PARSE_BIG_LINES`, past 65,535 too).
+    static func line(of node: UnsafeMutablePointer<xmlNode>) -> Int {
+        let line = Int(
+            LibXML2Library.xmlGetLineNo(node)
+        )
+        return max(line, 1)
+    }
+
+    /// Whether an element at `maxDepth` below the document has children, which the nodes then
+    /// do not show. An explicit stack: a depth bomb does not recurse.
+    private static func isCut(_ document: UnsafeMutablePointer<xmlNode>, atDepth maxDepth: Int) -> Bool {
+        var stack: [(node: UnsafeMutablePointer<xmlNode>, depth: Int)] = [(document, 0)]
+        while let (node, depth) = stack.popLast() {
+            guard HTMLNode.isContainer(node) else { continue }
+            if depth >= maxDepth {
+                if node.pointee.children != nil { return true }
+                continue
+            }
             var child = node.pointee.children
             while let current = child {
-                switch current.pointee.type {
-                case XML_ELEMENT_NODE, XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_COMMENT_NODE:
-                    children.append(convert(current, depth: depth + 1, limits: limits, truncated: &truncated))
-                default:
-                    break
-                }
+                if HTMLNode.isKept(current) { stack.append((current, depth + 1)) }
                 child = current.pointee.next
             }
-        } else if node.pointee.children != nil {
-            truncated = true
         }
-        let type = node.pointee.type
-        if type == XML_DOCUMENT_NODE || type == XML_HTML_DOCUMENT_NODE {
-            return HTMLNode(kind: .document, children: children, line: 1)
-        }
-        var attributes: [HTMLAttribute] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            var value = ""
-            var text = current.pointee.children
-            while let piece = text {
-                value += string(piece.pointee.content)
-                text = piece.pointee.next
-            }
-            attributes.append(HTMLAttribute(name: lowercasedName(current.pointee.name), value: value))
-            attribute = current.pointee.next
-        }
-        return HTMLNode(kind: .element, name: lowercasedName(node.pointee.name), attributes: attributes,
-                        children: children, line: max(line, 1))
-    }
-
-    /// An element or attribute name in lowercase. libxml2's HTML parser lowercases ASCII
-    /// names itself, so the name is lowercased again only when it is not plain lowercase ASCII.
-    private static func lowercasedName(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        var index = 0
-        while pointer[index] != 0 {
-            let byte = pointer[index]
-            if byte >= 0x80 || (0x41...0x5A).contains(byte) { return String(cString: pointer).lowercased() }
-            index += 1
-        }
-        return String(cString: pointer)
-    }
-
-    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        return String(cString: pointer)
-    }
-
-    private static func string(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        return String(cString: pointer)
+        return false
     }
 }
 

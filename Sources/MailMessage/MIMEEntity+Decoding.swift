@@ -41,7 +41,8 @@ extension MIMEEntity {
                     location: location))
             }
         case .quotedPrintable:
-            let decoded = QuotedPrintableDecoder.decode(Array(body), limit: limits.maxDecodedBytes)
+            // The slice itself: the decoder reads contiguous storage in place (no copy of the body).
+            let decoded = QuotedPrintableDecoder.decode(body, limit: limits.maxDecodedBytes)
             bytes = decoded.bytes
             reachedLimit = decoded.reachedLimit
             if decoded.hadMalformedEscape {

@@ -12,6 +12,9 @@ public enum SchemaType {
 
     /// `http(s)://schema.org/…`, with or without `www.`.
     public static func isSchemaOrgIRI(_ text: String) -> Bool {
+        // Only "H" lowercases to a first character "h": any other start is no IRI, and the
+        // lowercased copy is not made (this runs for every key of every item).
+        guard let first = text.utf8.first, first == UInt8(ascii: "h") || first == UInt8(ascii: "H") else { return false }
         let lower = text.lowercased()
         return ["http://schema.org/", "https://schema.org/", "http://www.schema.org/", "https://www.schema.org/"]
             .contains { lower.hasPrefix($0) }

@@ -54,3 +54,57 @@ struct BrowserTextRegionsTests {
         }
     }
 }
+
+/// The one-pass rewrite (memchr from `<` to `<`, a copy only when something changes) against
+/// the byte-by-byte rewrite it replaced (`ReferenceTextRegions`), byte for byte.
+@Suite("the one-pass text-region rewrite agrees with the byte-by-byte one")
+struct BrowserTextRegionsModelTests {
+    /// Pieces that drive every branch: comments (abrupt, `--!>`, unterminated), bogus comments,
+    /// text elements in any case, template nesting, plaintext, script, quotes in tags, end tags.
+    static let pieces = [
+        "<", ">", "/", "!", "-", "?", "\"", "'", "=", " ", "\n", "a", "é", "\0",
+        "<!--", "-->", "--!>", "<!-->", "<!--->", "<!DOCTYPE html>", "<![CDATA[", "]]>", "<?x ", "</>", "</3",
+        "<textarea>", "</textarea>", "<TITLE>", "</title ", "<style>", "</STYLE>", "<xmp>", "<noscript>", "</noscript>",
+        "<iframe src='x>y'>", "</iframe>", "<template>", "</template>", "<TEMPLATE>", "<plaintext>",
+        "<script>", "</script>", "<script type=\"application/ld+json\">", "</scripty>", "<p a=\"<b>\">", "<div>", "</div>",
+        "<a href=x'y>", "<b c='>'>",
+    ]
+
+    @Test("random documents from the branch pieces: the same bytes out")
+    func randomDocuments() {
+        var generator = SplitMix64(state: 21)
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            let bytes = Array((0..<count).map { _ in Self.pieces.randomElement(using: &generator)! }.joined().utf8)
+            #expect(BrowserTextRegions.neutralized(bytes) == ReferenceTextRegions.neutralized(bytes),
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test("random bytes: the same bytes out")
+    func randomBytes() {
+        var generator = SplitMix64(state: 22)
+        let alphabet = Array("<>/!-?\"'= \nTtEeMmPpLlAaSsCcRrIiXx".utf8)
+        for _ in 0..<3_000 {
+            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            #expect(BrowserTextRegions.neutralized(bytes) == ReferenceTextRegions.neutralized(bytes))
+        }
+    }
+
+    @Test("markup with no region to rewrite is not copied; a region is rewritten")
+    func copiesOnlyWhenChanged() {
+        let plain = Array("<html><body><p class=\"x\">a &lt; b</p><script type=\"application/ld+json\">{\"a\":\"<b>\"}</script></body></html>".utf8)
+        #expect(plain.withUnsafeBufferPointer(BrowserTextRegions.rewritten) == nil)
+        let region = Array("<title>a <b> c</title>".utf8)
+        #expect(region.withUnsafeBufferPointer(BrowserTextRegions.rewritten) == Array("<title>a  b> c</title>".utf8))
+    }
+
+    @Test("attack: a megabyte of `<` and of unterminated comments stays linear and agrees")
+    func longInputs() {
+        for text in [String(repeating: "<", count: 1 << 20), "<!--" + String(repeating: "-<", count: 1 << 19),
+                     "<textarea>" + String(repeating: "</textare", count: 1 << 16)] {
+            let bytes = Array(text.utf8)
+            #expect(BrowserTextRegions.neutralized(bytes) == ReferenceTextRegions.neutralized(bytes))
+        }
+    }
+}

@@ -273,4 +273,17 @@ struct MicrodataExtractionTests {
         }
         #expect(levels == MarkupLimits().maxItemDepth)
     }
+
+    @Test("without any itemscope there is nothing to read (the walk stops there); an itemscope deep in the part is still found")
+    func noItemscope() {
+        let none = Self.items(#"<div itemprop="name">x</div><span itemref="a" itemtype="http://schema.org/Flight">y</span>"#)
+        #expect(none.items.isEmpty)
+        #expect(none.findings.isEmpty)
+        // The honest case the shortcut must not lose: the only itemscope is the last element, deep down.
+        let nested = String(repeating: "<div>", count: 200) + #"<i itemscope itemtype="http://schema.org/Flight"><b itemprop="flightNumber">110</b></i>"#
+            + String(repeating: "</div>", count: 200)
+        let found = Self.items(#"<div itemprop="name">x</div>"# + nested)
+        #expect(found.items.count == 1)
+        #expect(found.items.first?.value["flightNumber"] == .string("110"))
+    }
 }

@@ -86,6 +86,29 @@ struct SourceTextTests {
             }
         }
     }
+
+    @Test("the scalar table counted eight bytes at a time agrees with the model on long texts, at every block edge")
+    func longTextsAgree() {
+        var generator = SplitMix64(seed: 2122)
+        let pieces = ["é", "中文", "🎉", "x", "ab", "\n", " ", "{\"a\":1}", "<p itemprop=z>", "abcdefg"]
+        for _ in 0..<40 {
+            var text = ""
+            while text.utf8.count < 3_000 { text += pieces.randomElement(using: &generator)! }
+            let bytes = SourceText(text), scalars = ScalarOracle(text)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            for line in 1...lines {
+                var byteCursor = 0, scalarCursor = 0
+                while true {
+                    let a = bytes.location(of: "{\"a\":1}", fromLine: line, notBefore: byteCursor)
+                    let b = scalars.location(of: "{\"a\":1}", fromLine: line, notBefore: scalarCursor)
+                    #expect(a?.line == b?.line && a?.column == b?.column)
+                    guard let a, let b else { break }
+                    byteCursor = a.offset + 1
+                    scalarCursor = b.offset + 1
+                }
+            }
+        }
+    }
 }
 
 /// The former SourceText (an array of every scalar), as the oracle.

@@ -17,7 +17,7 @@ struct JSONLDExtractor {
         let reader = LenientJSONReader(
             limits: JSONReaderLimits(maxDepth: limits.maxJSONDepth, maxBytes: limits.maxJSONBytes), recovers: recovers)
         var searchFrom = 0
-        for script in document.root.descendantElements where script.name == "script" && Self.isJSONLD(script) {
+        for script in document.root.descendantElements(named: "script") where Self.isJSONLD(script) {
             let raw = script.textContent
             let found = source.location(of: raw, fromLine: script.line, notBefore: searchFrom)
             if let found { searchFrom = found.offset + 1 }
@@ -89,8 +89,26 @@ struct JSONLDExtractor {
     /// `type="application/ld+json"`, any case, parameters allowed.
     static func isJSONLD(_ script: HTMLNode) -> Bool {
         guard let type = script.attribute("type") else { return false }
+        return isJSONLDType(asciiBytesOf: type) ?? isJSONLDType(characters: type)
+    }
+
+    /// The type compared as characters: any Unicode blank around it, any case.
+    static func isJSONLDType(characters type: String) -> Bool {
         let mediaType = type.split(separator: ";").first.map { String($0.drop(while: isBlank).reversed().drop(while: isBlank).reversed()).lowercased() }
         return mediaType == "application/ld+json"
+    }
+
+    /// `isJSONLD` for an ASCII type, on its bytes (only tab and space are blanks in ASCII);
+    /// nil when the type is not ASCII, which goes the Unicode way.
+    static func isJSONLDType(asciiBytesOf type: String) -> Bool? {
+        let wanted = "application/ld+json".utf8
+        guard type.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // As `split(separator:)` does: the first piece that is not empty.
+        guard let bytes = type.utf8.split(separator: UInt8(ascii: ";")).first else { return false }
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        let trimmed = bytes.drop(while: blank).reversed().drop(while: blank)
+        return trimmed.count == wanted.count
+            && zip(trimmed.reversed(), wanted).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 
     /// Foundation's `.whitespaces`: tab and the space separators (Unicode Zs).

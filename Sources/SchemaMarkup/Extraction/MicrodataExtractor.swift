@@ -12,10 +12,23 @@ struct MicrodataExtractor {
     let limits: MarkupLimits
     let part: String?
 
-    /// The document flattened once, so elements have an identity and a tree order.
+    /// The document flattened once, so elements have an identity and a tree order; the
+    /// attributes the crawl asks about again and again are read from libxml2's tree once.
     private struct Element {
         let node: HTMLNode
-        let children: [Int]
+        var children: [Int]
+        /// Has `itemscope`.
+        let isItem: Bool
+        let itemprop: String?
+        let itemref: String?
+
+        init(_ node: HTMLNode) {
+            self.node = node
+            children = []
+            isItem = node.hasAttribute("itemscope")
+            itemprop = node.attribute("itemprop")
+            itemref = isItem ? node.attribute("itemref") : nil
+        }
     }
 
     private struct State {
@@ -43,7 +56,7 @@ struct MicrodataExtractor {
     private func locate(_ state: inout State, in source: SourceText) {
         var cursor = 0
         for (index, element) in state.elements.enumerated()
-        where element.node.hasAttribute("itemscope") || element.node.hasAttribute("itemprop") {
+        where element.isItem || element.itemprop != nil {
             guard let found = source.startTag(named: element.node.name, onLine: element.node.line, notBefore: cursor) else { continue }
             cursor = found.offset + 1
             state.locations[index] = SourceLocation.inMarkup(line: found.line, column: found.column, part: part)
@@ -58,12 +71,15 @@ struct MicrodataExtractor {
     }
 
     func extract(from document: HTMLDocument, source: SourceText? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
+        // Without an `itemscope` there is no item, and no orphan to attach to one: the
+        // flattening below is skipped (most mail has JSON-LD only, or nothing).
+        guard document.root.hasDescendantElement(withAttribute: "itemscope") else { return ([], []) }
         var state = State()
         _ = flatten(document.root, into: &state)
         if let source { locate(&state, in: source) }
         var built: [BuiltItem] = []
         for (index, element) in state.elements.enumerated()
-        where element.node.hasAttribute("itemscope") && !element.node.hasAttribute("itemprop") {
+        where element.isItem && element.itemprop == nil {
             guard let (value, locations) = item(at: index, chain: [], state: &state), case .object(let members) = value else { continue }
             built.append(BuiltItem(index: index, members: members, locations: locations))
         }
@@ -91,13 +107,13 @@ struct MicrodataExtractor {
     private func attachOrphans(to built: inout [BuiltItem], state: inout State) {
         for index in state.elements.indices {
             let node = state.elements[index].node
-            guard let names = node.attribute("itemprop"), !names.allSatisfy(\.isWhitespace),
+            guard let names = state.elements[index].itemprop, !names.allSatisfy(\.isWhitespace),
                   !state.claimed.contains(index),
                   let target = built.lastIndex(where: { $0.index < index }) else { continue }
             state.claimed.insert(index)
             let here = location(index, state)
             let found: (JSONValue, NodeLocations)?
-            if node.hasAttribute("itemscope") {
+            if state.elements[index].isItem {
                 found = item(at: index, chain: [built[target].index], state: &state)
             } else {
                 found = (.string(Self.propertyValue(node)), NodeLocations(start: here))
@@ -129,10 +145,10 @@ struct MicrodataExtractor {
 
     private func flatten(_ node: HTMLNode, into state: inout State) -> Int {
         let index = state.elements.count
-        state.elements.append(Element(node: node, children: []))
+        state.elements.append(Element(node))
         var children: [Int] = []
         for child in node.children where child.isElement { children.append(flatten(child, into: &state)) }
-        state.elements[index] = Element(node: node, children: children)
+        state.elements[index].children = children
         if let id = node.attribute("id"), state.byID[id] == nil { state.byID[id] = index }
         return index
     }
@@ -180,7 +196,7 @@ struct MicrodataExtractor {
             let element = state.elements[property].node
             let propertyLocation = location(property, state)
             let value: (JSONValue, NodeLocations)?
-            if element.hasAttribute("itemscope") {
+            if state.elements[property].isItem {
                 if chain.contains(property) || property == index {
                     if !state.reportedCycle {
                         state.reportedCycle = true
@@ -197,7 +213,7 @@ struct MicrodataExtractor {
                 value = (.string(Self.propertyValue(element)), NodeLocations(start: propertyLocation))
             }
             guard let (found, foundLocations) = value else { continue }
-            for name in (element.attribute("itemprop") ?? "").split(whereSeparator: \.isWhitespace) {
+            for name in (state.elements[property].itemprop ?? "").split(whereSeparator: \.isWhitespace) {
                 values.append((SchemaType.shortName(String(name)), found, foundLocations))
             }
         }
@@ -235,7 +251,7 @@ struct MicrodataExtractor {
         var results: [Int] = []
         var memory: Set<Int> = [root]
         var pending: [Int] = state.elements[root].children
-        for reference in (state.elements[root].node.attribute("itemref") ?? "").split(whereSeparator: \.isWhitespace) {
+        for reference in (state.elements[root].itemref ?? "").split(whereSeparator: \.isWhitespace) {
             if let target = state.byID[String(reference)] {
                 pending.append(target)
             } else {
@@ -247,9 +263,9 @@ struct MicrodataExtractor {
         }
         while let current = pending.popLast() {
             guard memory.insert(current).inserted else { continue }
-            let node = state.elements[current].node
-            if !node.hasAttribute("itemscope") { pending.append(contentsOf: state.elements[current].children) }
-            if let names = node.attribute("itemprop"), !names.allSatisfy(\.isWhitespace) { results.append(current) }
+            let element = state.elements[current]
+            if !element.isItem { pending.append(contentsOf: element.children) }
+            if let names = element.itemprop, !names.allSatisfy(\.isWhitespace) { results.append(current) }
         }
         // Flattening numbered the elements in tree order.
         return results.sorted()
@@ -280,6 +296,7 @@ struct MicrodataExtractor {
     }
 
     static func collapsingWhitespace(_ text: String) -> String {
+        if let ascii = collapsingASCIIWhitespace(text) { return ascii }
         var output = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -294,6 +311,28 @@ struct MicrodataExtractor {
         return output
     }
 
+    /// `collapsingWhitespace` on the bytes of an ASCII text, where White_Space is tab, line
+    /// feed, vertical tab, form feed, carriage return and space; nil for any other text.
+    static func collapsingASCIIWhitespace(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20) }
+                    pendingSpace = false
+                    output.append(byte)
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
     static func isSchemaOrg(_ itemtype: String?) -> Bool {
         guard let first = itemtype?.split(whereSeparator: \.isWhitespace).first else { return false }
         return SchemaType.isSchemaOrgIRI(String(first)) || !first.contains("/")
@@ -301,8 +340,13 @@ struct MicrodataExtractor {
 }
 
 extension String {
+    /// Without leading and trailing white space (Unicode White_Space scalars); the string
+    /// itself, not a copy, when it has none (the common case: no scalar is looked up twice).
     var trimmingWhitespace: String {
-        String(unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-            .map(Character.init))
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex { !$0.properties.isWhitespace }!
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
     }
 }

@@ -47,9 +47,20 @@ struct SourceText {
             var table: [Int] = []
             table.reserveCapacity(buffer.count / 256 + 1)
             var scalars = 0
-            for offset in 0..<buffer.count {
+            var offset = 0
+            // Eight bytes at a time: a continuation byte (10xxxxxx) has bit 7 set and bit 6
+            // clear; shifting the word left by one puts each byte's bit 6 under its bit 7.
+            // Blocks are 256 bytes, a multiple of 8, so a word never straddles two blocks.
+            while offset + 8 <= buffer.count {
+                if offset & 255 == 0 { table.append(scalars) }
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                scalars += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                offset += 8
+            }
+            while offset < buffer.count {
                 if offset & 255 == 0 { table.append(scalars) }
                 if base[offset] & 0xC0 != 0x80 { scalars += 1 }
+                offset += 1
             }
             return table
         }
