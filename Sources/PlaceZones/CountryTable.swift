@@ -41,10 +41,10 @@ struct CountryTable: Sendable {
 /// the `L` rows by country, region and locality (tools/zone-tables/generate.py), so a
 /// look-up is a binary search over the text's bytes and only the rows it lands on are read.
 ///
-/// Parsing the 7,700 rows into dictionaries cost one scan ~50 million instructions and
-/// ~30,000 small heap blocks, kept for the run and interleaved with its freed temporaries:
-/// measured, every later message of the run paid for that fragmented heap (issue 17's bench
-/// row, `bench/README.md`). Nothing here allocates but the key and the row found.
+/// Parsing the 7,700 rows into dictionaries cost a scan ~52 million instructions and many
+/// thousand heap blocks, kept or freed among the run's others; the scan of the messages
+/// after it was measurably slower than the parse alone explains (issue 17's bench row,
+/// `bench/README.md`). A look-up here allocates only its key and the row it finds.
 struct SubdivisionTable: Sendable {
     private let text: String
     /// Where each `R` row and each `L` row starts, in table order (two arrays of offsets:
