@@ -62,19 +62,29 @@ public enum ICSWriter {
     }
 
     /// Folds at 75 octets (§3.1); a continuation line starts with one space, which counts.
+    /// Folds between Unicode scalars (never inside a UTF-8 sequence), even inside a grapheme
+    /// cluster; a line that fits is appended whole (most lines: this runs for every line of
+    /// every event written, VTIMEZONE rules included).
     static func appendLine(_ line: String, to output: inout String) {
+        guard line.utf8.count > maximumLineOctets else {
+            output += line
+            output += "\r\n"
+            return
+        }
+        let scalars = line.unicodeScalars
+        var segmentStart = scalars.startIndex
         var octets = 0
-        var limit = maximumLineOctets
-        for character in line.unicodeScalars {
-            let size = String(character).utf8.count
-            if octets + size > limit {
+        for index in scalars.indices {
+            let size = UTF8.width(scalars[index])
+            if octets + size > maximumLineOctets {
+                output.unicodeScalars.append(contentsOf: scalars[segmentStart..<index])
                 output += "\r\n "
+                segmentStart = index
                 octets = 1
-                limit = maximumLineOctets
             }
-            output.unicodeScalars.append(character)
             octets += size
         }
+        output.unicodeScalars.append(contentsOf: scalars[segmentStart...])
         output += "\r\n"
     }
 }

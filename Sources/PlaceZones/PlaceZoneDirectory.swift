@@ -6,12 +6,13 @@ import CivilTime
 /// tools/zone-tables/sources/README.md).
 ///
 /// A value the caller creates once and passes in (the normaliser never reaches for a
-/// global). The airports are searched in place (a binary search over the sorted rows, no
-/// parse); the countries, the regions and localities, and the coordinate points are each
-/// parsed on their first look-up and kept — a country with one zone never reads the 7,700
-/// region and locality rows — and copies of a directory share the parsed tables, so
-/// parallel scan workers parse each at most once. Look-ups are dictionary reads (country,
-/// region, locality) or a search of the few grid cells around a coordinate.
+/// global). The airports, and the 7,700 region and locality rows, are searched in place (a
+/// binary search over the sorted rows, no parse: parsing them into dictionaries fragmented a
+/// scan's heap, issue 17's bench row); the countries and the coordinate points are each
+/// parsed on their first look-up and kept, and copies of a directory share them, so
+/// parallel scan workers parse each at most once. Look-ups are dictionary reads (country),
+/// binary searches (airport, region, locality) or a search of the few grid cells around a
+/// coordinate.
 public struct PlaceZoneDirectory: Sendable {
     /// Beyond this distance from every known point, coordinates give no zone.
     public static let maximumDistance = 100.0 // kilometres

@@ -14,8 +14,10 @@ Two steps, both with Debian's python3 and its standard library only:
       Sources/PlaceZones/Generated/). Offline and deterministic: a test runs it into a temp
       folder and compares the output with the checked-in files byte for byte.
 
-The tables (each a tab-separated text in one raw string literal; the airports are searched in
-place, so their rows must stay sorted by code; the others are parsed on first use):
+The tables (each a tab-separated text in one raw string literal; the airports, and the
+countries' region and locality rows, are searched in place, so the airports must stay sorted
+by code, the R rows by region id and the L rows by country, region and locality, in byte
+order; the rest is parsed on first use):
   airports   IATA code → zone, latitude, longitude, country.
   countries  ISO 3166-1 alpha-2 → alpha-3, names, and the zone when the country has one;
              region (ISO 3166-2 code or name) → zone; locality (city) → zone.
