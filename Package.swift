@@ -62,7 +62,7 @@ let package = Package(
             name: "EventSuggestCommands",
             dependencies: ["CommandLineOptions", "EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup",
                            "ICalendar", "JSON", "Findings", "POSIXFiles", "MailMessage", "CryptoOpenSSL", "CivilTime",
-                           "LintReport", "CalDAV", "Milter", "MilterService"]),
+                           "LintReport", "CalDAV", "Milter", "MilterService", "PlaceZones"]),
         // The executable: main and the exit-status mapping.
         // Release builds (what `make install` ships) are linked by lld with packed relative
         // relocations (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 R_X86_64_RELATIVE entries
