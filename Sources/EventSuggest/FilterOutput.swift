@@ -1,6 +1,8 @@
 import DKIM
+import Findings
 import ICalendar
 import MailMessage
+import SchemaMarkup
 
 /// The message as filter mode hands it back: our `Authentication-Results` and
 /// `X-Event-Suggestion` fields inserted at the top (after an mbox envelope line), earlier
@@ -58,6 +60,11 @@ public enum FilterOutput {
     public static func suggestions(_ report: MessageReport) -> [SuggestionField] {
         if let error = report.calendarError {
             return [SuggestionField([.plain("error ("), .text("calendar not written: \(error)"), .plain(")")])]
+        }
+        // A missing libxml2 is eventsuggest's own setup failing, not a message without
+        // markup: say so, as for any other part of the setup that is missing.
+        if report.reservations.isEmpty, let unread = report.findings.first(where: { $0.has(.markupLibraryUnavailable) }) {
+            return [SuggestionField([.plain("error ("), .text("markup not read: \(unread.message)"), .plain(")")])]
         }
         guard report.decision.trusted else {
             return report.reservations.isEmpty
