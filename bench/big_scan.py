@@ -5,8 +5,9 @@ messages, <= 64 MB).
 The mbox is the corpus mbox streamed `copies` times (ceil(messages / corpus messages)) into
 a fresh folder in WORKDIR (no 10x copy of the 2 GB mbox is made first), scanned as a file, and
 deleted after; when the disk has no room for it (plus 5 GB) the row is skipped with a note.
-(Standard input is not used: `scan -` reads an mbox on standard input as one message at
-43ad132, a separate bug.) The calendar is a fresh folder, removed after.
+(Standard input is not used, so the row measures the same file reader as the 2 GB row;
+`cat corpus.mbox | scan -` counts all 2,000 messages at 43ad132 and after: the "one message"
+reported in round 3 does not reproduce.) The calendar is a fresh folder, removed after.
 
     /usr/bin/python3 bench/big_scan.py --binary .build/release/eventsuggest --mbox CORPUS.mbox \
         --corpus-messages 10000 --keys KEYS --registered REGISTERED --now 2025-06-01T00:00:00Z \
