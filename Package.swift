@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "MailMessage", dependencies: ["CivilTime", "Findings"]),
         .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
         .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings"]),
-        .target(name: "HTMLDocument", dependencies: ["CLibXML2"],
+        // dlopen/dlsym in one place: the C libraries mapped only when used (libxml2, libcurl).
+        .target(name: "DynamicLibrary"),
+        .target(name: "HTMLDocument", dependencies: ["CLibXML2", "DynamicLibrary"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "LintReport", dependencies: ["Findings", "SchemaMarkup", "JSON"]),
         .target(name: "ICalendar", dependencies: ["CivilTime", "SchemaMarkup", "CryptoOpenSSL", "POSIXFiles", "Findings"]),
         // HTTP over libcurl (TLS verified, timeouts, netrc credentials) and a CalDAV calendar on it.
-        .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "HTTPClient", dependencies: ["CCurl", "DynamicLibrary"]),
         .target(name: "CalDAV", dependencies: ["ICalendar", "HTTPClient"]),
         .target(name: "Mailbox", dependencies: ["MailMessage", "Findings", "POSIXFiles"]),
         .target(

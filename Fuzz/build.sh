@@ -18,7 +18,7 @@ BIN="${FUZZ_BIN:-Fuzz/.bin}"
 # Library modules, dependencies before dependents (the link order does not matter for
 # objects; the list is every non-test target except the CLI, whose main() clashes with libFuzzer's).
 # libxml2 is not linked: HTMLDocument loads it with dlopen (LibXML2Library).
-MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
+MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy DynamicLibrary HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
 
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=(); for f in Fuzz/Targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done; fi
 

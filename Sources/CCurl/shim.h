@@ -2,12 +2,11 @@
 #define EVENTSUGGEST_CCURL_SHIM_H
 
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <stddef.h>
 #include <string.h>
 
 /* libcurl is loaded at run time, only when a CalDAV calendar is used: these are its
-   functions we call, found once with dlsym (HTTPClient's CurlLibrary holds the table). */
+   functions we call, found once by DynamicLibrary (HTTPClient's CurlLibrary holds the table). */
 struct eventsuggest_curl_functions {
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
@@ -20,35 +19,10 @@ struct eventsuggest_curl_functions {
     void (*slist_free_all)(struct curl_slist *list);
 };
 
-/* Opens `library` (a soname such as "libcurl.so.4" or a path) and finds every function.
-   Returns 0, or -1 with dlerror's text (which names the library) in `error`. The handle is
-   never closed: the functions stay valid for the life of the process. */
-static inline int eventsuggest_curl_load(const char *library, struct eventsuggest_curl_functions *functions,
-                                         char *error, size_t error_size) {
-    memset(functions, 0, sizeof *functions);
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    const char *names[] = { "curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform",
-                            "curl_easy_getinfo", "curl_easy_cleanup", "curl_easy_strerror",
-                            "curl_slist_append", "curl_slist_free_all" };
-    void *found[sizeof names / sizeof names[0]];
-    const char *failure = NULL;
-    if (handle == NULL) {
-        failure = dlerror();
-    } else {
-        for (size_t index = 0; index < sizeof names / sizeof names[0] && failure == NULL; index++) {
-            dlerror();
-            found[index] = dlsym(handle, names[index]);
-            if (found[index] == NULL) failure = dlerror();
-            if (found[index] == NULL && failure == NULL) failure = names[index];
-        }
-    }
-    if (failure != NULL) {
-        if (error_size > 0) {
-            strncpy(error, failure, error_size - 1);
-            error[error_size - 1] = '\0';
-        }
-        return -1;
-    }
+/* Fills the table from the addresses DynamicLibrary found, in this order: curl_global_init,
+   curl_easy_init, curl_easy_setopt, curl_easy_perform, curl_easy_getinfo, curl_easy_cleanup,
+   curl_easy_strerror, curl_slist_append, curl_slist_free_all (CurlLibrary.symbolNames). */
+static inline void eventsuggest_curl_assign(struct eventsuggest_curl_functions *functions, void *const *found) {
     /* POSIX: a data pointer from dlsym converts to a function pointer. */
     memcpy(&functions->global_init, &found[0], sizeof(void *));
     memcpy(&functions->easy_init, &found[1], sizeof(void *));
@@ -59,7 +33,6 @@ static inline int eventsuggest_curl_load(const char *library, struct eventsugges
     memcpy(&functions->easy_strerror, &found[6], sizeof(void *));
     memcpy(&functions->slist_append, &found[7], sizeof(void *));
     memcpy(&functions->slist_free_all, &found[8], sizeof(void *));
-    return 0;
 }
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed

@@ -1,12 +1,15 @@
 internal import CLibXML2
+internal import DynamicLibrary
 
 /// libxml2, loaded the first time a part with markup is parsed rather than linked: a filter
 /// on a message without markup never maps libxml2 or the ICU it brings on Debian.
-/// ``HTMLDocument`` calls libxml2's five functions only through here (`CLibXML2/shim.h`
-/// does the `dlopen`/`dlsym`); struct field reads of its tree need no loading.
+/// ``HTMLDocument`` calls libxml2's five functions only through here (`DynamicLibrary`
+/// opens it; `CLibXML2/shim.h` types the addresses); struct field reads of its tree need no loading.
 enum LibXML2Library {
     /// The soname Debian's libxml2 package provides.
     static let defaultName = "libxml2.so.2"
+    /// The functions called, in the order `eventsuggest_libxml2_assign` takes their addresses.
+    static let symbolNames = ["xmlInitParser", "htmlReadMemory", "xmlFreeDoc", "xmlGetLineNo", "xmlFree"]
 
     /// The table, checked non-null at load.
     struct Functions: @unchecked Sendable {
@@ -29,13 +32,17 @@ enum LibXML2Library {
 
     /// Opens `name` (a soname or a path) and finds the functions; no initialisation.
     static func open(_ name: String) throws(HTMLDocument.ParseError) -> Functions {
+        let found: [UnsafeMutableRawPointer?]
+        do {
+            found = try DynamicLibrary.symbols(symbolNames, in: name)
+        } catch {
+            throw .libraryUnavailable(reason: error.reason)
+        }
         var table = eventsuggest_libxml2_functions()
-        var error = [CChar](repeating: 0, count: 512)
-        let status = error.withUnsafeMutableBufferPointer { eventsuggest_libxml2_load(name, &table, $0.baseAddress, $0.count) }
-        guard status == 0, let readMemory = table.html_read_memory, let freeDoc = table.free_doc,
+        eventsuggest_libxml2_assign(&table, found)
+        guard let readMemory = table.html_read_memory, let freeDoc = table.free_doc,
               let lineNumber = table.get_line_no, table.init_parser != nil, table.free_slot != nil else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .libraryUnavailable(reason: reason.isEmpty ? "\(name): a function is missing" : reason)
+            throw .libraryUnavailable(reason: "\(name): a function is missing")
         }
         return Functions(table: table, readMemory: readMemory, freeDoc: freeDoc, lineNumber: lineNumber)
     }

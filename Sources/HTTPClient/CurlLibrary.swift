@@ -1,12 +1,17 @@
 import CCurl
+import DynamicLibrary
 
 /// libcurl, loaded when the first CalDAV client is made rather than linked: a filter that
 /// writes to a folder (or to no calendar) never maps libcurl or the libraries it pulls in,
 /// which were a quarter of its start-up. ``HTTPClient`` calls libcurl only through this
-/// table (`CCurl/shim.h` does the `dlopen`/`dlsym`).
+/// table (`DynamicLibrary` opens it; `CCurl/shim.h` types the addresses).
 struct CurlLibrary: @unchecked Sendable {
     /// The soname Debian's libcurl4 (and libcurl4-openssl-dev's link name) provides.
     static let defaultName = "libcurl.so.4"
+    /// The functions called, in the order `eventsuggest_curl_assign` takes their addresses.
+    static let symbolNames = ["curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform",
+                              "curl_easy_getinfo", "curl_easy_cleanup", "curl_easy_strerror",
+                              "curl_slist_append", "curl_slist_free_all"]
 
     /// The table the C wrappers of the variadic functions call through. `@unchecked
     /// Sendable`: it is written once, by `load`, and only read after; libcurl's easy
@@ -34,13 +39,14 @@ struct CurlLibrary: @unchecked Sendable {
     }
 
     private init(opening name: String) throws(HTTPError) {
-        var table = eventsuggest_curl_functions()
-        var error = [CChar](repeating: 0, count: 512)
-        let status = error.withUnsafeMutableBufferPointer { eventsuggest_curl_load(name, &table, $0.baseAddress, $0.count) }
-        guard status == 0 else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw HTTPError(kind: .setup, url: "", reason: Self.unavailable(reason))
+        let found: [UnsafeMutableRawPointer?]
+        do {
+            found = try DynamicLibrary.symbols(Self.symbolNames, in: name)
+        } catch {
+            throw HTTPError(kind: .setup, url: "", reason: Self.unavailable(error.reason))
         }
+        var table = eventsuggest_curl_functions()
+        eventsuggest_curl_assign(&table, found)
         guard let easyInit = table.easy_init, let easyPerform = table.easy_perform, let easyCleanup = table.easy_cleanup,
               let easyStrerror = table.easy_strerror, let slistAppend = table.slist_append,
               let slistFreeAll = table.slist_free_all, table.global_init != nil, table.easy_setopt != nil, table.easy_getinfo != nil
