@@ -114,22 +114,24 @@ public struct HTMLNode {
     public var textContent: String {
         guard let node else { return "" }
         var bytes: [UInt8] = []
-        Self.appendText(node, depth: depth, maxDepth: document.maxDepth, to: &bytes)
+        Self.forEachText(node, depth: depth, maxDepth: document.maxDepth) { content in
+            bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: strlen(content)))
+        }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         // QUIRK: bytes that are not UTF-8 are repaired piece by piece, as each text node's
         // string used to be, so a broken sequence never joins its neighbour.
         var output = ""
-        Self.appendRepairedText(node, depth: depth, maxDepth: document.maxDepth, to: &output)
+        Self.forEachText(node, depth: depth, maxDepth: document.maxDepth) { output += String(cString: $0) }
         return output
     }
 
-    private static func appendText(_ node: UnsafeMutablePointer<xmlNode>, depth: Int, maxDepth: Int,
-                                   to bytes: inout [UInt8]) {
+    /// Calls `body` with the content of every text and CDATA node below `node`, in document
+    /// order, as far down as the `maxDepth` cut keeps (comments are not text).
+    private static func forEachText(_ node: UnsafeMutablePointer<xmlNode>, depth: Int, maxDepth: Int,
+                                    _ body: (UnsafeMutablePointer<xmlChar>) -> Void) {
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: content, count: strlen(content)))
-            }
+            if let content = node.pointee.content { body(content) }
             return
         case XML_COMMENT_NODE:
             return
@@ -139,26 +141,7 @@ public struct HTMLNode {
         guard depth < maxDepth else { return }
         var child = node.pointee.children
         while let current = child {
-            if isKept(current) { appendText(current, depth: depth + 1, maxDepth: maxDepth, to: &bytes) }
-            child = current.pointee.next
-        }
-    }
-
-    private static func appendRepairedText(_ node: UnsafeMutablePointer<xmlNode>, depth: Int, maxDepth: Int,
-                                           to output: inout String) {
-        switch node.pointee.type {
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            if let content = node.pointee.content { output += String(cString: content) }
-            return
-        case XML_COMMENT_NODE:
-            return
-        default:
-            break
-        }
-        guard depth < maxDepth else { return }
-        var child = node.pointee.children
-        while let current = child {
-            if isKept(current) { appendRepairedText(current, depth: depth + 1, maxDepth: maxDepth, to: &output) }
+            if isKept(current) { forEachText(current, depth: depth + 1, maxDepth: maxDepth, body) }
             child = current.pointee.next
         }
     }
