@@ -62,4 +62,16 @@ extension Array where Element == UInt8 {
             return UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
         }
     }
+
+    /// Whether the bytes at `offset` begin with `prefix`, compared with `memcmp` (a boundary
+    /// test runs on every line of every multipart body, at every nesting level).
+    func hasBytes(_ prefix: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, prefix.count <= count - offset else { return false }
+        guard !prefix.isEmpty else { return true }
+        return withUnsafeBufferPointer { buffer in
+            prefix.withUnsafeBufferPointer { wanted in
+                memcmp(buffer.baseAddress! + offset, wanted.baseAddress!, wanted.count) == 0
+            }
+        }
+    }
 }

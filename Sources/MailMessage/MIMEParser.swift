@@ -162,7 +162,7 @@ struct MIMEParser {
 
     /// nil if the line is not a delimiter for this boundary; true for the close delimiter.
     private static func delimiterKind(_ bytes: [UInt8], line: Range<Int>, delimiter: [UInt8]) -> Bool? {
-        guard line.count >= delimiter.count, bytes[line].starts(with: delimiter) else { return nil }
+        guard line.count >= delimiter.count, bytes.hasBytes(delimiter, at: line.lowerBound) else { return nil }
         var index = line.lowerBound + delimiter.count
         var isClose = false
         if index + 2 <= line.upperBound,
