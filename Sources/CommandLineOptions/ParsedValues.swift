@@ -6,6 +6,9 @@ public struct ParsedValues: Sendable, Equatable {
     public private(set) var values: [String: [String]] = [:]
     public private(set) var switches: [String: Bool] = [:]
     public var operands: [String] = []
+    /// The process environment the command runs in, injected by the tool's entry point
+    /// (tests give their own): commands read variables from here, never with getenv.
+    public var environment: [String: String] = [:]
     /// Where each value came from (`--calendar`, or `config:3`), for errors found when the
     /// value is read.
     private var origins: [String: String] = [:]

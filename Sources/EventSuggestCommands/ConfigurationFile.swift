@@ -30,7 +30,9 @@ enum ConfigurationFile {
             let layer = try reader.parse(String(decoding: data, as: UTF8.self), path: path, command: command.name)
             merged = merged.merged(with: layer, declarations: command.options)
         }
-        return merged.merged(with: commandLine, declarations: command.options)
+        var values = merged.merged(with: commandLine, declarations: command.options)
+        values.environment = environment
+        return values
     }
 
     static func homeOfUser(_ user: String) -> String? {

@@ -49,12 +49,14 @@ struct FilterCommand: ParsableCommand {
         options: FilterOptions.options, operands: .none)
 
     var options: FilterOptions
+    var temporaryFolder: TemporaryFolder
 
     init(parsing values: ParsedValues) throws(UsageError) {
         guard values.operands.isEmpty else {
             throw UsageError(message: "filter reads the message on standard input and takes no PATH", command: "filter")
         }
         options = try FilterOptions(parsing: values)
+        temporaryFolder = TemporaryFolder(environment: values.environment)
     }
 
     func run(streams: StandardStreams) throws -> ExitStatus {
@@ -69,7 +71,8 @@ struct FilterCommand: ParsableCommand {
 
         let input: FilterInput.Content
         do {
-            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: Self.headBytes(limits))
+            input = try FilterInput.read(limit: limits.mailbox.maxMessageBytes, headBytes: Self.headBytes(limits),
+                                         temporaryFolder: temporaryFolder)
         } catch {
             return Self.unreadable(error, streams: streams)
         }
@@ -193,7 +196,8 @@ struct FilterCommand: ParsableCommand {
         let defaults = InputLimits.default
         let input: FilterInput.Content
         do {
-            input = try FilterInput.read(limit: defaults.mailbox.maxMessageBytes, headBytes: headBytes(defaults))
+            input = try FilterInput.read(limit: defaults.mailbox.maxMessageBytes, headBytes: headBytes(defaults),
+                                         temporaryFolder: TemporaryFolder(environment: environment))
         } catch {
             streams.error("eventsuggest filter: \(problem)")
             return unreadable(error, streams: streams)

@@ -28,7 +28,9 @@ enum FilterInput {
 
     static let chunkSize = 1 << 16
 
-    static func read(limit: Int, headBytes: Int, from input: FileDescriptor = .standardInput()) throws(FileError) -> Content {
+    /// `temporaryFolder` takes the spill file of a big message from a pipe.
+    static func read(limit: Int, headBytes: Int, temporaryFolder: TemporaryFolder,
+                     from input: FileDescriptor = .standardInput()) throws(FileError) -> Content {
         // A status that cannot be had (a closed standard input) is read as a pipe: the read
         // that follows reports the error.
         if let status = try? input.status(), status.type == .regular {
@@ -41,19 +43,20 @@ enum FilterInput {
             let bytes = try read(upTo: limit + 1, knownSize: max(remaining, 0), from: input)
             return bytes.count > limit ? .overLimit(head: bytes, spill: nil) : .whole(bytes)
         }
-        return try readPipe(limit: limit, keeping: max(spillThreshold, headBytes), from: input)
+        return try readPipe(limit: limit, keeping: max(spillThreshold, headBytes), temporaryFolder: temporaryFolder, from: input)
     }
 
     /// A pipe: `keeping` bytes in memory, the rest in a temporary file until the end (then
     /// one array of the whole size) or the limit (then written out from where it is).
-    private static func readPipe(limit: Int, keeping: Int, from input: FileDescriptor) throws(FileError) -> Content {
+    private static func readPipe(limit: Int, keeping: Int, temporaryFolder: TemporaryFolder,
+                                 from input: FileDescriptor) throws(FileError) -> Content {
         let head = try read(upTo: min(limit + 1, keeping), knownSize: 0, from: input)
         if head.count > limit { return .overLimit(head: head, spill: nil) }
         if head.count < keeping { return .whole(head) }
         // QUIRK: no temporary file to be had (a read-only or full $TMPDIR): the message is
         // held in memory instead, as it was before there was a spill file. Delivering it
         // matters more than the memory bound, so this failure is not an error.
-        guard let spill = try? SpillFile(in: temporaryFolder) else {
+        guard let spill = try? SpillFile(in: temporaryFolder.path) else {
             let rest = try read(upTo: limit + 1 - head.count, knownSize: 0, from: input)
             return head.count + rest.count > limit ? .overLimit(head: head + rest, spill: nil) : .whole(head + rest)
         }
@@ -124,11 +127,6 @@ enum FilterInput {
             if try input.read(appendingTo: &chunk, count: chunkSize) == 0 { return }
             write(chunk)
         }
-    }
-
-    /// Where the spill file goes: `$TMPDIR`, or /tmp.
-    static var temporaryFolder: String {
-        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }
 

@@ -57,10 +57,10 @@ struct ScanCommand: ParsableCommand {
         jobs = try JobsOptions(parsing: values)
         reportPath = values.string(Self.report)
         showsProgress = values.switches[Self.progress.name]
-        if let text = getenv("EVENTSUGGEST_SCAN_HELD_MESSAGES").map({ String(cString: $0) }), let limit = Int(text), limit >= 0 {
+        if let text = values.environment["EVENTSUGGEST_SCAN_HELD_MESSAGES"], let limit = Int(text), limit >= 0 {
             heldMessages = limit
         }
-        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty { spoolFolder = folder }
+        spoolFolder = TemporaryFolder(environment: values.environment)
     }
 
     /// How many messages that write events are held whole before the others are set aside
@@ -70,7 +70,7 @@ struct ScanCommand: ParsableCommand {
     /// `EVENTSUGGEST_SCAN_HELD_MESSAGES` sets it for tests (0: set every one aside), as the
     /// spool's folder is `TMPDIR`'s.
     var heldMessages = 256
-    var spoolFolder = "/tmp"
+    var spoolFolder: TemporaryFolder
 
     func run(streams: StandardStreams) throws -> ExitStatus {
         let jobs = jobs.count
@@ -89,8 +89,8 @@ struct ScanCommand: ParsableCommand {
         let log = try FindingLog(path: setup.logFile)
         // Before the workers start: they inherit the blocked signals.
         let interrupt = InterruptSignals.watch()
-        let spool = ScanSpool(in: spoolFolder)
-        let lineSpool = ScanSpool(in: spoolFolder)
+        let spool = ScanSpool(in: spoolFolder.path)
+        let lineSpool = ScanSpool(in: spoolFolder.path)
         let waiting = ScanWaitingMessages(heldLimit: heldMessages, spool: spool)
         var summary = ScanSummary()
         /// Messages read from the mailboxes (or listed) and handed to the workers.

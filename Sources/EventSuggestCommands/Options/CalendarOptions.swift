@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CalDAV
 import CivilTime
 import CommandLineOptions
@@ -32,6 +29,9 @@ struct CalendarOptions: OptionGroup {
     var recipient: String?
     var includePast: Bool
     var alarm: Bool
+    /// `$RECIPIENT` (Postfix's local(8) and pipe(8) set it for procmail and maildrop), from the
+    /// injected environment: filter's default for `--recipient`.
+    var environmentRecipient: String?
 
     init(parsing values: ParsedValues) throws(UsageError) {
         let folder = values.string(Self.calendar)
@@ -47,6 +47,7 @@ struct CalendarOptions: OptionGroup {
         recipient = values.string(Self.recipient)
         includePast = values.isOn(Self.includePast)
         alarm = values.isOn(Self.alarm)
+        environmentRecipient = values.environment["RECIPIENT"]
     }
 
     /// The calendar destination (a folder or a CalDAV collection, each maybe a per-recipient
@@ -65,10 +66,8 @@ struct CalendarOptions: OptionGroup {
     /// `zones` is the run's one zone-rule cache, shared with the markup's zone resolution.
     func store(now: Int64, readsEnvironmentRecipient: Bool = false, zones: ZoneRulesCache = ZoneRulesCache()) throws -> CalendarStore? {
         guard let destination = try calendarDestination() else { return nil }
-        let address = recipient ?? (readsEnvironmentRecipient ? Self.environmentRecipient : nil)
+        let address = recipient ?? (readsEnvironmentRecipient ? environmentRecipient : nil)
         return CalendarStore(collection: destination.collection(for: address), now: now,
                              mapping: EventMappingOptions(alarms: alarm, zones: zones), includePast: includePast)
     }
-
-    static var environmentRecipient: String? { getenv("RECIPIENT").map { String(cString: $0) } }
 }
