@@ -309,6 +309,11 @@ class Bench:
     def peak(self, key):
         return max(r for _, r, _ in self.samples[key])
 
+    def spread(self, key):
+        """The lowest and highest rate of the runs, msg/s, as "min-max"."""
+        rates = [self.counts[key] / s for s, _, _ in self.samples[key]]
+        return "%.0f-%.0f" % (min(rates), max(rates))
+
     # verify ---------------------------------------------------------------
     def verify_configs(self):
         c = self.corpus
@@ -442,6 +447,12 @@ class Bench:
         o = self.o
         os.makedirs(o.workdir, exist_ok=True)
         check_tools(o.binary)
+        # Every row times the binary as `make install` installs it (stripped, what users run),
+        # as bench/startup.py does; the build output's debug information is never mapped anyway.
+        built = o.binary
+        o.binary = os.path.join(o.workdir, "eventsuggest-installed")
+        subprocess.run(["install", "-s", "-m", "755", built, o.binary], check=True)
+        self.binary_sizes = (os.path.getsize(o.binary), os.path.getsize(built))
         self.msgauth = build_msgauth(o.workdir)
         self.corpus, self.manifest, self.files = corpus(o.workdir, o.binary, o.messages)
         n = len(self.files)
@@ -581,14 +592,15 @@ class Bench:
                      "ratio = eventsuggest / peer (> 1: eventsuggest faster)." % o.runs)
         lines.append("")
         lines.append("| verify | jobs | eventsuggest msg/s | go-msgauth msg/s | dkimpy msg/s "
-                     "| × go-msgauth | × dkimpy | eventsuggest peak RSS |")
-        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+                     "| × go-msgauth | × dkimpy | eventsuggest peak RSS | eventsuggest min-max | go-msgauth min-max |")
+        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for input_name in ("Maildir", "mbox"):
             for jobs in (1, "default"):
                 es, go, py = (("verify", t, input_name, jobs) for t in ("eventsuggest", "go-msgauth", "dkimpy"))
-                lines.append("| %s | %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.0f MB |" % (
+                lines.append("| %s | %s | %.0f | %.0f | %.0f | %.2f | %.2f | %.0f MB | %s | %s |" % (
                     input_name, "1" if jobs == 1 else "default (%d)" % (os.cpu_count() or 1), self.rate(es), self.rate(go), self.rate(py),
-                    self.rate(es) / self.rate(go), self.rate(es) / self.rate(py), self.peak(es) / 1024))
+                    self.rate(es) / self.rate(go), self.rate(es) / self.rate(py), self.peak(es) / 1024,
+                    self.spread(es), self.spread(go)))
         lines.append("")
         lines.append("CPU time (user+sys) per message, median, µs (less sensitive than wall time to other load "
                      "on the machine; the parallel rows include the workers' time):")
@@ -602,22 +614,24 @@ class Bench:
                 lines.append("| %s | %s | %.0f | %.0f | %.0f |" % (
                     input_name, "1" if jobs == 1 else "default", *cells))
         lines.append("")
-        lines.append("| pipeline | eventsuggest msg/s | peer | peer msg/s | ratio | eventsuggest peak RSS |")
+        lines.append("| pipeline | eventsuggest msg/s (min-max) | peer | peer msg/s (min-max) | ratio | eventsuggest peak RSS |")
         lines.append("|---|---:|---|---:|---:|---:|")
         es, ki = ("scan", "eventsuggest"), ("scan", "kitinerary")
-        lines.append("| scan, %d files, --jobs %d, fresh calendar | %.0f | kitinerary-extractor, one process per file, "
-                     "%d at a time | %.1f | %.1f | %.0f MB |" % (
-                         self.counts[es], o.jobs, self.rate(es), o.jobs, self.rate(ki),
+        lines.append("| scan, %d files, --jobs %d, fresh calendar | %.0f (%s) | kitinerary-extractor, one process per file, "
+                     "%d at a time | %.1f (%s) | %.1f | %.0f MB |" % (
+                         self.counts[es], o.jobs, self.rate(es), self.spread(es), o.jobs, self.rate(ki), self.spread(ki),
                          self.rate(es) / self.rate(ki), self.peak(es) / 1024))
         ef, od = ("filter", "eventsuggest"), ("filter", "opendkim-testmsg")
-        lines.append("| filter, one process per message, %d messages, DNS via loopback dnsmasq (%.1f ms each) | %.0f | "
-                     "opendkim-testmsg, the same way | %.0f | %.2f | %.0f MB (one filter, %.1f KB message with markup, "
-                     "event written) |" % (
-                         self.counts[ef], 1000 / self.rate(ef), self.rate(ef), self.rate(od), self.rate(ef) / self.rate(od),
+        lines.append("| filter, one process per message, %d messages, DNS via loopback dnsmasq (%.1f ms each) | %.0f (%s) | "
+                     "opendkim-testmsg, the same way (%.1f ms each) | %.0f (%s) | %.2f | %.0f MB (one filter, %.1f KB message "
+                     "with markup, event written) |" % (
+                         self.counts[ef], 1000 / self.rate(ef), self.rate(ef), self.spread(ef), 1000 / self.rate(od),
+                         self.rate(od), self.spread(od), self.rate(ef) / self.rate(od),
                          self.peak(ef) / 1024, self.filter_message_bytes / 1000))
         ev = ("filter", "eventsuggest-verify")
-        lines.append("| (for reference) verify -, one process per message, the same way | %.0f | "
-                     "opendkim-testmsg | %.0f | %.2f | |" % (self.rate(ev), self.rate(od), self.rate(ev) / self.rate(od)))
+        lines.append("| (for reference) verify -, one process per message, the same way | %.0f (%s) | "
+                     "opendkim-testmsg | %.0f | %.2f | |" % (self.rate(ev), self.spread(ev), self.rate(od),
+                                                            self.rate(ev) / self.rate(od)))
         if self.big:
             b = self.big
             lines.append("| scan of a %.2f GB mbox (%d messages), --jobs %d | %.0f | | | | **%.0f MB** |" % (
@@ -632,6 +646,8 @@ class Bench:
             lines.append(zone_scan.row(zones))
         lines.append("")
         lines += [extract_bench.table(self.extract), ""]
+        lines.append("Binary: %.1f MB as `make install` installs it (stripped; what every row timed), %.1f MB as built."
+                     % (self.binary_sizes[0] / 1e6, self.binary_sizes[1] / 1e6))
         lines.append("Checks: every DKIM tool said pass for every message in every run; scan created %d events "
                      "for the %d messages with markup; kitinerary-extractor found reservations in %d of them."
                      % (self.scan_events, self.scan_markup, self.kitinerary_found))
