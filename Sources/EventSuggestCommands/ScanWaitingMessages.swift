@@ -19,7 +19,7 @@ final class ScanWaitingMessages {
     }
 
     /// What a recorded message still has to put out, in input order: its report line and log lines.
-    struct Output {
+    struct Output: Equatable {
         var reportLine: [UInt8]
         var logLines: [UInt8]
     }
@@ -97,6 +97,11 @@ final class ScanWaitingMessages {
         entry.recorded = true
         if held.removeValue(forKey: index) != nil {
             heldOutputs[index] = output
+        } else if output.reportLine.isEmpty && output.logLines.isEmpty {
+            // No --report and no --log: nothing to put out later, so nothing is spooled for it
+            // (and nothing read back).
+            entry.offset = -1
+            entry.count = 0
         } else {
             var writer = ScanSpoolWriter()
             writer.int(output.reportLine.count)
@@ -112,6 +117,7 @@ final class ScanWaitingMessages {
         let entry = self[index]
         guard entry.recorded else { return nil }
         if let output = heldOutputs.removeValue(forKey: index) { return output }
+        if entry.offset < 0 { return Output(reportLine: [], logLines: []) }
         let bytes: [UInt8]
         do {
             bytes = try spool.read(ScanSpool.Range(offset: Int(entry.offset), count: Int(entry.count)))
