@@ -317,28 +317,8 @@ enum ReservationMail {
     /// Runs `executable` with exactly `environment` (no inherited variables).
     static func run(_ executable: String, _ arguments: [String], input: [UInt8],
                     environment: [String: String]) throws -> TestBinary.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        process.standardInput = stdinPipe
-        let start = Date()
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
-        group.enter()
-        DispatchQueue.global().async { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { err = stderrPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(input))
-        try? stdinPipe.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return TestBinary.Result(status: process.terminationStatus, stdout: out, stderr: err,
-                                 seconds: Date().timeIntervalSince(start))
+        try TestBinary.runProcess(URL(fileURLWithPath: executable), arguments, input: Data(input),
+                                  environment: environment, inheritsEnvironment: false)
     }
 }
 

@@ -34,17 +34,21 @@ enum TestBinary {
         try runProcess(eventsuggest, arguments, input: input, currentDirectory: currentDirectory)
     }
 
-    /// `environment`: variables set over this process's own. `feed`: writes standard input
+    /// `environment`: variables set over this process's own (`inheritsEnvironment: false`:
+    /// exactly these, as a mail server starts its delivery agent). `feed`: writes standard input
     /// itself (given the writing end and the child's process id) instead of `input`; the
     /// end is closed after it.
     static func runProcess(_ executable: URL, _ arguments: [String], input: Data? = nil,
                            currentDirectory: URL? = nil, environment: [String: String] = [:],
+                           inheritsEnvironment: Bool = true,
                            feed: ((FileHandle, Int32) throws -> Void)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        if !environment.isEmpty {
+        if !inheritsEnvironment {
+            process.environment = environment
+        } else if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
