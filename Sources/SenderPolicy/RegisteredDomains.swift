@@ -33,7 +33,11 @@ public struct RegisteredDomains: Sendable {
         for (index, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var entry = Substring(line)
             if let hash = entry.firstIndex(of: "#") { entry = entry[..<hash] }
-            let written = String(entry.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            // Trimmed by indices: a String made of reversed(reversed()) goes through unspecialised
+            // generic code and metadata look-ups, about 0.1 ms a line at every filter start.
+            let leading = entry.drop(while: \.isWhitespace)
+            let end = leading.lastIndex(where: { !$0.isWhitespace }).map(leading.index(after:)) ?? leading.startIndex
+            let written = String(leading[..<end])
             guard !written.isEmpty else { continue }
             let fail = { (reason: String) in LoadError(path: path, line: index + 1, reason: reason) }
             guard !written.contains(where: { $0 == " " || $0 == "\t" || $0 == "@" || $0 == "/" }) else {
