@@ -23,9 +23,10 @@ public struct KeysFileResolver: DKIMKeyResolver {
     public init(text: String, path: String = "<keys>") throws(LoadError) {
         self.path = path
         var records: [String: [String]] = [:]
-        // Lines end in LF or CRLF (a file written on Windows). "\r\n" is one Character in
-        // Swift, so a split on "\n" alone would take a CRLF file for one long line.
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // Lines end in LF or CRLF (a file written on Windows): split by scalars, as "\r\n" is
+        // one Character, and a CR left at a line's end is whitespace, trimmed below. (A split
+        // by Characters costs ~400 instructions a byte, 2 million for a 5 KB file.)
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
