@@ -33,8 +33,8 @@ let package = Package(
         .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["CivilTime", "Findings"]),
-        .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
-        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings"]),
+        .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings", "POSIXFiles"]),
+        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings", "POSIXFiles"]),
         // dlopen/dlsym in one place: the C libraries mapped only when used (libxml2, libcurl).
         .target(name: "DynamicLibrary"),
         .target(name: "HTMLDocument", dependencies: ["CLibXML2", "DynamicLibrary"],

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import POSIXFiles
 
 /// The keys file of DESIGN.md: one record per line, `selector._domainkey.domain`, whitespace,
 /// the TXT text. `#` starts a comment. An absent name is answered as NXDOMAIN would be.
@@ -14,7 +14,7 @@ public struct KeysFileResolver: DKIMKeyResolver {
     }
 
     public init(path: String) throws(LoadError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileSystem.contents(of: path) else {
             throw LoadError(path: path, line: nil, reason: "cannot read the keys file")
         }
         try self.init(text: String(decoding: data, as: UTF8.self), path: path)

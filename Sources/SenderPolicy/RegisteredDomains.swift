@@ -1,4 +1,4 @@
-import FoundationEssentials
+import POSIXFiles
 
 /// The registered-domains file of DESIGN.md: one domain per line, `#` comments. A domain
 /// covers its subdomains. Entries and the names checked against them are compared as
@@ -19,7 +19,7 @@ public struct RegisteredDomains: Sendable {
     /// Reads the file at `path`; with `publicSuffixes`, an entry that is a public suffix by
     /// that list is refused (without, only lone labels, by the list's implicit `*` rule).
     public init(path: String, publicSuffixes: PublicSuffixList? = nil) throws(LoadError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileSystem.contents(of: path) else {
             throw LoadError(path: path, line: nil, reason: "cannot read the registered-domains file")
         }
         try self.init(text: String(decoding: data, as: UTF8.self), path: path, publicSuffixes: publicSuffixes)
