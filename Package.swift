@@ -9,11 +9,9 @@ let package = Package(
     ],
     targets: [
         // C libraries, each imported by exactly one Swift target.
-        // libcrypto only: DKIM needs no TLS, so libssl (mapped and relocated at every start,
-        // ~3,000 relocations) is not linked. libcurl brings its own when CalDAV loads it.
-        .systemLibrary(
-            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+        // Headers only: CryptoOpenSSL links libcrypto (see there). DKIM needs no TLS, so
+        // libssl is not linked at all; libcurl brings its own when CalDAV loads it.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CResolv", path: "Sources/CResolv"),
         // Headers only: HTMLDocument loads libxml2 with dlopen when a part has markup. Its headers
         // are in /usr/include/libxml2, which HTMLDocument names (pkg-config would also link it).
@@ -30,7 +28,14 @@ let package = Package(
         // Dates, times, instants, UTC offsets, IANA zones and their rules (TZif), and their
         // text forms: the one home of civil time, a leaf without Foundation.
         .target(name: "CivilTime"),
-        .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
+        // libcrypto: the shared library in debug builds and tests; linked in (Debian's
+        // libcrypto.a, +3.4 MB) in release builds, what `make install` ships, so a filter
+        // neither maps libcrypto.so nor has ld.so bind its ~4,000 symbol and ~17,000 relative
+        // relocations at every start. The Swift runtime's link arguments hide the archive's
+        // symbols (--exclude-libs ALL): the libcrypto.so libcurl brings for CalDAV keeps its own.
+        .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"],
+                linkerSettings: [.linkedLibrary("crypto", .when(configuration: .debug)),
+                                 .unsafeFlags(["-Xlinker", "-l:libcrypto.a"], .when(configuration: .release))]),
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["CivilTime", "Findings"]),
         .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings", "POSIXFiles"]),
