@@ -9,9 +9,9 @@ let package = Package(
     ],
     targets: [
         // C libraries, each imported by exactly one Swift target.
-        .systemLibrary(
-            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"])]),
+        // Headers only: CryptoOpenSSL links libcrypto (see there). DKIM needs no TLS, so
+        // libssl is not linked at all; libcurl brings its own when CalDAV loads it.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CResolv", path: "Sources/CResolv"),
         // Headers only: HTMLDocument loads libxml2 with dlopen when a part has markup. Its headers
         // are in /usr/include/libxml2, which HTMLDocument names (pkg-config would also link it).
@@ -28,11 +28,18 @@ let package = Package(
         // Dates, times, instants, UTC offsets, IANA zones and their rules (TZif), and their
         // text forms: the one home of civil time, a leaf without Foundation.
         .target(name: "CivilTime"),
-        .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"]),
+        // libcrypto: the shared library in debug builds and tests; linked in (Debian's
+        // libcrypto.a, +3.4 MB) in release builds, what `make install` ships, so a filter
+        // neither maps libcrypto.so nor has ld.so bind its ~4,000 symbol and ~17,000 relative
+        // relocations at every start. The Swift runtime's link arguments hide the archive's
+        // symbols (--exclude-libs ALL): the libcrypto.so libcurl brings for CalDAV keeps its own.
+        .target(name: "CryptoOpenSSL", dependencies: ["COpenSSL"],
+                linkerSettings: [.linkedLibrary("crypto", .when(configuration: .debug)),
+                                 .unsafeFlags(["-Xlinker", "-l:libcrypto.a"], .when(configuration: .release))]),
         .target(name: "DNS", dependencies: ["CResolv"]),
         .target(name: "MailMessage", dependencies: ["CivilTime", "Findings"]),
-        .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings"]),
-        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings"]),
+        .target(name: "DKIM", dependencies: ["CivilTime", "MailMessage", "CryptoOpenSSL", "DNS", "Findings", "POSIXFiles"]),
+        .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings", "POSIXFiles"]),
         // dlopen/dlsym in one place: the C libraries mapped only when used (libxml2, libcurl).
         .target(name: "DynamicLibrary"),
         .target(name: "HTMLDocument", dependencies: ["CLibXML2", "DynamicLibrary"],

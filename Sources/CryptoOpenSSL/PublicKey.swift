@@ -54,17 +54,9 @@ public struct PublicKey: Sendable {
     /// An RSA key from DER: SubjectPublicKeyInfo, or a bare PKCS#1 RSAPublicKey.
     public init(rsaDER der: [UInt8]) throws(CryptoError) {
         OpenSSLLibrary.ensureInitialized()
-        var parsed: OpaquePointer?
-        der.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            parsed = d2i_PUBKEY(nil, &cursor, buffer.count)
-            if parsed == nil {
-                ERR_clear_error()
-                cursor = buffer.baseAddress
-                parsed = d2i_PublicKey(EVP_PKEY_RSA, nil, &cursor, buffer.count)
-            }
+        guard let parsed = Self.parsedRSAKey(der) else {
+            throw CryptoError.fromQueue("not an RSA public key (neither SPKI nor PKCS#1 DER)")
         }
-        guard let parsed else { throw CryptoError.fromQueue("not an RSA public key (neither SPKI nor PKCS#1 DER)") }
         guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_RSA else {
             EVP_PKEY_free(parsed)
             throw CryptoError(operation: "the key in p= is not an RSA key", reason: "")
@@ -75,6 +67,27 @@ public struct PublicKey: Sendable {
         rsaVerifications = verifications
         kind = .rsa
         bits = Int(EVP_PKEY_get_bits(parsed))
+    }
+
+    /// The EVP_PKEY of an RSA DER key, nil when OpenSSL parses it in none of the ways:
+    /// the inner key of a plain rsaEncryption SubjectPublicKeyInfo (the quick way, see
+    /// `RSASubjectPublicKeyInfo`), then any SubjectPublicKeyInfo, then PKCS#1.
+    private static func parsedRSAKey(_ der: [UInt8]) -> OpaquePointer? {
+        if let inner = RSASubjectPublicKeyInfo.rsaPublicKey(in: der) {
+            let parsed = inner.withUnsafeBufferPointer { buffer in
+                var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+                return d2i_PublicKey(EVP_PKEY_RSA, nil, &cursor, buffer.count)
+            }
+            if let parsed { return parsed }
+            ERR_clear_error()
+        }
+        return der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            if let parsed = d2i_PUBKEY(nil, &cursor, buffer.count) { return parsed }
+            ERR_clear_error()
+            cursor = buffer.baseAddress
+            return d2i_PublicKey(EVP_PKEY_RSA, nil, &cursor, buffer.count)
+        }
     }
 
     /// An Ed25519 key from its raw 32 bytes (RFC 8463 §4).

@@ -1,5 +1,4 @@
 import CryptoOpenSSL
-import FoundationEssentials
 import MailMessage
 
 /// Signs messages (RFC 6376 §5): rsa-sha256 or ed25519-sha256, relaxed/relaxed by default,
@@ -93,7 +92,7 @@ public struct DKIMSigner: Sendable {
         }
         if signsBodyLength { tags.append(("l", String(body.canonicalLength))) }
         tags.append(("h", names.joined(separator: ":")))
-        tags.append(("bh", Data(body.hash).base64EncodedString()))
+        tags.append(("bh", Base64Encoder.encode(body.hash)))
 
         // Fold between tags so every line stays short; b= last, filled in after signing.
         var unsignedField = Array("DKIM-Signature: ".utf8)
@@ -133,7 +132,7 @@ public struct DKIMSigner: Sendable {
         } catch {
             throw .crypto(error)
         }
-        let encoded = Array(Data(signature).base64EncodedString().utf8)
+        let encoded = Array(Base64Encoder.encode(signature).utf8)
         var field = unsignedField
         // Fold b= in 72-character pieces; whitespace inside b= is ignored by verifiers (§3.5).
         var start = 0

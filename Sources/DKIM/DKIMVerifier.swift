@@ -1,7 +1,6 @@
 import CivilTime
 import CryptoOpenSSL
 import Findings
-import FoundationEssentials
 import MailMessage
 
 /// Verifies every DKIM-Signature of a message (RFC 6376 §6, RFC 8463, RFC 8301).
@@ -226,7 +225,7 @@ public struct DKIMVerifier: Sendable {
         return selected
     }
 
-    static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+    static func base64(_ bytes: [UInt8]) -> String { Base64Encoder.encode(bytes) }
 
     /// RFC 3339 in UTC ("2020-06-26T10:00:00Z"): CivilTime's text, not Foundation's
     /// ISO 8601 formatter, which loads ICU at filter start.

@@ -1,5 +1,6 @@
 import CryptoOpenSSL
 import ICalendar
+import MailMessage
 
 /// The `text/calendar; method=PUBLISH` body part (RFC 6047 iMIP, RFC 5546 §3.2.1) that
 /// `filter --attach-event` adds to a message: its header fields and its content, base64 in
@@ -52,28 +53,6 @@ struct CalendarPart: Sendable, Hashable {
 
     /// RFC 2045 §6.8: base64 with lines of at most 76 characters.
     static func base64Lines(_ bytes: [UInt8], lineEnding: [UInt8]) -> [UInt8] {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 4 / 3 + bytes.count / 57 * lineEnding.count + 8)
-        var index = 0
-        var lineLength = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let b0 = chunk[chunk.startIndex]
-            let b1 = chunk.count > 1 ? chunk[chunk.startIndex + 1] : 0
-            let b2 = chunk.count > 2 ? chunk[chunk.startIndex + 2] : 0
-            output.append(alphabet[Int(b0 >> 2)])
-            output.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            output.append(chunk.count > 1 ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
-            output.append(chunk.count > 2 ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
-            lineLength += 4
-            index += 3
-            if lineLength == 76 {
-                output += lineEnding
-                lineLength = 0
-            }
-        }
-        if lineLength > 0 { output += lineEnding }
-        return output
+        Base64Encoder.lines(bytes, lineEnding: lineEnding)
     }
 }

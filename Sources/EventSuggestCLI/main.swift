@@ -2,12 +2,11 @@
 import Glibc
 #endif
 import EventSuggestCommands
-import FoundationEssentials
 
 let streams = StandardStreams()
 let status: ExitStatus
 do {
-    status = try EventSuggestTool.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+    status = try EventSuggestTool.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
                                       streams: streams)
 } catch {
     status = ExitStatusMapping.report(error, streams: streams)

@@ -1,5 +1,5 @@
 import CommandLineOptions
-import FoundationEssentials
+import POSIXFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +24,7 @@ enum ConfigurationFile {
         let reader = ConfigurationText(known: known, accepted: command.options, environment: environment, homeOfUser: homeOfUser)
         var merged = ParsedValues(command: command.name)
         for path in try locations(config: config, environment: environment) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = FileSystem.contents(of: path) else {
                 throw UsageError(message: "\(path): cannot read the configuration file", command: nil)
             }
             let layer = try reader.parse(String(decoding: data, as: UTF8.self), path: path, command: command.name)
@@ -52,14 +52,14 @@ enum ConfigurationFile {
         var candidates: [String] = []
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { candidates.append(xdg + "/eventsuggest/config") }
         if let home = environment["HOME"], !home.isEmpty { candidates.append(home + "/.config/eventsuggest/config") }
-        if let user = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { paths.append(user) }
+        if let user = candidates.first(where: { FileSystem.exists($0) }) { paths.append(user) }
         return paths
     }
 
     /// `/etc/eventsuggest.conf` (or the file `$EVENTSUGGEST_SYSTEM_CONFIG` names) when it exists.
     static func systemLocation(environment: [String: String]) -> String? {
         let path = environment[systemPathVariable] ?? defaultSystemPath
-        return path != "none" && FileManager.default.fileExists(atPath: path) ? path : nil
+        return path != "none" && FileSystem.exists(path) ? path : nil
     }
 
     /// What a failed setup still needs to know, read without judging: the value of `name`
@@ -70,7 +70,7 @@ enum ConfigurationFile {
         var value: String?
         let paths = (try? locations(config: configOperand(commandLine), environment: environment)) ?? []
         for path in paths {
-            let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = FileSystem.contents(of: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
             for line in text.split(whereSeparator: \.isNewline) {
                 let words = line.prefix { $0 != "#" }.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
                 guard let first = words.first, first == name || first == "--" + name else { continue }

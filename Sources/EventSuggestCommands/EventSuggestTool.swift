@@ -1,5 +1,4 @@
 import CommandLineOptions
-import FoundationEssentials
 
 /// The entry point of the library: picks the command, parses the command line and the
 /// configuration files through the command's declarations into its typed struct, and

@@ -2,7 +2,6 @@ import CommandLineOptions
 import JSON
 import EventSuggest
 import Findings
-import FoundationEssentials
 import Mailbox
 import MailMessage
 import SchemaMarkup

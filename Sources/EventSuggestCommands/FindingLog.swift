@@ -1,5 +1,4 @@
 import EventSuggest
-import FoundationEssentials
 import JSON
 import Mailbox
 import POSIXFiles

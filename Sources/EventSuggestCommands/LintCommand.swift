@@ -2,7 +2,6 @@ import CommandLineOptions
 import DKIM
 import EventSuggest
 import Findings
-import FoundationEssentials
 import JSON
 import LintReport
 import Mailbox

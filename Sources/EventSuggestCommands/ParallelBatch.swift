@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Synchronization
 
 /// Streams messages in batches and maps each batch on `jobs` threads, keeping input

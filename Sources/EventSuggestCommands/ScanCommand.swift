@@ -5,7 +5,6 @@ import CommandLineOptions
 import Dispatch
 import EventSuggest
 import Findings
-import FoundationEssentials
 import Mailbox
 import MailMessage
 import POSIXFiles

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import CivilTime
 import Mailbox
 
 /// scan's progress on standard error: `1,024/6,000 (17%) ~3 s left` while messages are
@@ -17,7 +17,7 @@ final class ScanProgress {
     static let logInterval = 2.0
 
     init(enabled: Bool, rewritesLine: Bool, streams: StandardStreams,
-         clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+         clock: @escaping () -> Double = { SystemClock.secondsSinceEpoch() }) {
         self.enabled = enabled
         self.rewritesLine = rewritesLine
         self.streams = streams

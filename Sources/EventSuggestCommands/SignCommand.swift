@@ -1,9 +1,9 @@
 import CommandLineOptions
 import CryptoOpenSSL
 import DKIM
-import FoundationEssentials
 import Mailbox
 import MailMessage
+import POSIXFiles
 
 /// `eventsuggest sign`: adds a DKIM-Signature to a message.
 struct SignCommand: ParsableCommand {
@@ -88,7 +88,7 @@ struct SignCommand: ParsableCommand {
     }
 
     func run(streams: StandardStreams) throws -> ExitStatus {
-        guard let pem = FileManager.default.contents(atPath: keyPath) else {
+        guard let pem = FileSystem.contents(of: keyPath) else {
             throw EnvironmentError("\(keyPath): cannot read the private key file")
         }
         let key: PrivateKey
@@ -100,7 +100,7 @@ struct SignCommand: ParsableCommand {
         if printsRecord {
             let publicKey = try key.publicKeyForDNS()
             streams.writeLine("\(selector)._domainkey.\(domain)  v=DKIM1; k=\(key.kind.rawValue); p="
-                + Data(publicKey).base64EncodedString())
+                + Base64Encoder.encode(publicKey))
             return .success
         }
         var signer = DKIMSigner(key: key, domain: domain, selector: selector, algorithm: algorithm,

@@ -1,7 +1,6 @@
 import CommandLineOptions
 import JSON
 import DKIM
-import FoundationEssentials
 import Findings
 import Mailbox
 import MailMessage

@@ -49,6 +49,12 @@ public final class FileDescriptor {
         return file
     }
 
+    /// Opens a file of any kind for reading (a FIFO or a device too: the open waits for a
+    /// writer, as open(2) does), for what a user names on the command line.
+    public static func openForReading(_ path: String) throws(FileError) -> FileDescriptor {
+        try open(path, O_RDONLY | O_CLOEXEC, operation: .open)
+    }
+
     /// Creates a new file for writing that must not exist yet: `O_EXCL` refuses an existing
     /// name and, with `O_NOFOLLOW`, a symbolic link planted there (POSIX open(2): with
     /// O_CREAT and O_EXCL "symbolic links are not followed"), so a temp file is always ours.

@@ -47,6 +47,29 @@ public enum FileSystem {
         return FileStatus(status)
     }
 
+    /// Whether something is at `path` (a symbolic link followed); false when it cannot be
+    /// told (no permission to search a folder on the way), as Foundation's fileExists(atPath:).
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// Whether this process may read `path`: access(2) with R_OK, as Foundation's isReadableFile(atPath:).
+    public static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
+    /// The whole of a file of any kind (a FIFO, /dev/stdin: read to its end), or nil when it
+    /// cannot be opened or read, as Foundation's contents(atPath:): for the files a user names
+    /// (keys, registered domains, configuration, the suffix list).
+    public static func contents(of path: String) -> [UInt8]? {
+        do {
+            return try FileDescriptor.openForReading(path).readAll(limit: .max)
+        } catch {
+            return nil
+        }
+    }
+
     /// The type of `entry` of `directory`: its `d_type`, or a stat (following a link) when
     /// that is a link or unknown; nil when it vanished meanwhile.
     public static func resolvedType(of entry: DirectoryEntry, in directory: String) -> FileType? {

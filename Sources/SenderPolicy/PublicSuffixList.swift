@@ -1,4 +1,4 @@
-import FoundationEssentials
+import POSIXFiles
 
 /// The Public Suffix List (publicsuffix.org): which part of a domain is a public suffix,
 /// and so which is the organizational domain (RFC 7489 §3.2) two domains must share to be
@@ -21,7 +21,7 @@ public struct PublicSuffixList: Sendable {
     /// What `--psl` defaults to: Debian's compiled list when it is installed (a look-up reads
     /// only the bytes of the names asked for), else its text list.
     public static var defaultPath: String {
-        FileManager.default.isReadableFile(atPath: debianCompiledPath) ? debianCompiledPath : debianPath
+        FileSystem.isReadable(debianCompiledPath) ? debianCompiledPath : debianPath
     }
 
     public struct LoadError: Error, Sendable, CustomStringConvertible {
@@ -43,8 +43,7 @@ public struct PublicSuffixList: Sendable {
     /// Reads the list at `path`: libpsl's compiled form (a file that starts `.DAFSA@PSL_`),
     /// else the text form of publicsuffix.org.
     public init(path: String = PublicSuffixList.defaultPath) throws(LoadError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw LoadError(path: path) }
-        let bytes = Array(data)
+        guard let bytes = FileSystem.contents(of: path) else { throw LoadError(path: path) }
         if bytes.starts(with: CompiledPublicSuffixes.headerPrefix) {
             let table: CompiledPublicSuffixes
             do {

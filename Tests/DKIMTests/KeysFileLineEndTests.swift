@@ -36,4 +36,14 @@ struct KeysFileLineEndTests {
                 == "keys.txt:3: 'not-a-key-name' is not a selector._domainkey.domain name"
         }
     }
+    @Test("by Characters, as before the byte-level shortcuts: a keycap '#\u{20E3}' starts no comment, a non-ASCII name is checked too")
+    func charactersNotBytes() throws {
+        let resolver = try KeysFileResolver(text: "sel._domainkey.example.com v=DKIM1; n=#\u{20E3}; p=abc\n"
+                                                + "sel._domainkey.b\u{FC}cher.example v=DKIM1; p=def\n")
+        #expect(resolver.lookUpKey(selector: "sel", domain: "example.com") == .records(["v=DKIM1; n=#\u{20E3}; p=abc"]))
+        #expect(resolver.lookUpKey(selector: "sel", domain: "b\u{FC}cher.example") == .records(["v=DKIM1; p=def"]))
+        #expect(throws: KeysFileResolver.LoadError.self) {
+            _ = try KeysFileResolver(text: "sel._domainkey\u{301}.example.com v=DKIM1; p=abc\n")
+        }
+    }
 }

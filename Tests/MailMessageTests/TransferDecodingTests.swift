@@ -70,4 +70,21 @@ struct TransferDecodingTests {
         #expect(QuotedPrintableDecoder.decode("a=zz".bytes).hadMalformedEscape)
         #expect(!QuotedPrintableDecoder.decode("a=3D".bytes).hadMalformedEscape)
     }
+    @Test("Base64Encoder: RFC 4648 §10's vectors on one line, and MIME lines of 76 with the last one ended",
+          arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+                      ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+    func encoding(input: String, expected: String) {
+        #expect(Base64Encoder.encode(Array(input.utf8)) == expected)
+        #expect(Base64Decoder.decode(Array(expected.utf8)).bytes == Array(input.utf8))
+    }
+
+    @Test("Base64Encoder.lines: 57 bytes make a line of 76, each line ended, nothing for nothing")
+    func encodingLines() {
+        let bytes = (0..<120).map { UInt8($0) }
+        let lines = String(decoding: Base64Encoder.lines(bytes, lineEnding: [0x0D, 0x0A]), as: UTF8.self)
+        #expect(lines.split(separator: "\r\n").map(\.count) == [76, 76, 8])
+        #expect(lines.hasSuffix("\r\n"))
+        #expect(lines.split(separator: "\r\n").joined() == Base64Encoder.encode(bytes))
+        #expect(Base64Encoder.lines([], lineEnding: [0x0A]).isEmpty)
+    }
 }

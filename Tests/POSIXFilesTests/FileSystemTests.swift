@@ -1,6 +1,7 @@
 import Foundation
 import POSIXFiles
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,5 +66,33 @@ struct FileSystemTests {
         #expect(try FileSystem.status(of: deep)?.type == .directory)
         let blocked = try folder.write("x", to: "plain")
         #expect(throws: FileError.self) { try FileSystem.makeDirectories(blocked + "/sub") }
+    }
+    @Test("contents(of:): a file of any kind read to its end (a FIFO too); nil for nothing there or a folder")
+    func contentsOfAnyFile() throws {
+        let folder = try ScratchFolder("contents")
+        let plain = try folder.write("v=DKIM1; p=\n", to: "keys")
+        #expect(FileSystem.contents(of: plain) == Array("v=DKIM1; p=\n".utf8))
+        #expect(FileSystem.contents(of: folder.path + "/absent") == nil)
+        #expect(FileSystem.contents(of: folder.path) == nil)
+        let pipe = try folder.fifo("pipe")
+        let writer = Thread {
+            let descriptor = open(pipe, O_WRONLY)
+            _ = "through a pipe".withCString { write(descriptor, $0, 14) }
+            close(descriptor)
+        }
+        writer.start()
+        let read = withinSeconds(10, "the read of the FIFO") { FileSystem.contents(of: pipe) } ?? nil
+        #expect(read == Array("through a pipe".utf8))
+    }
+
+    @Test("exists and isReadable: stat and access(R_OK), a dangling link not there")
+    func existsAndReadable() throws {
+        let folder = try ScratchFolder("exists")
+        let plain = try folder.write("x", to: "plain")
+        #expect(FileSystem.exists(plain) && FileSystem.isReadable(plain))
+        #expect(!FileSystem.exists(folder.path + "/absent") && !FileSystem.isReadable(folder.path + "/absent"))
+        let dangling = try folder.link("dangling", to: folder.path + "/absent")
+        #expect(!FileSystem.exists(dangling))
+        #expect(FileSystem.exists(folder.path))
     }
 }

@@ -1,5 +1,5 @@
+import CivilTime
 import CommandLineOptions
-import FoundationEssentials
 import SchemaMarkup
 
 /// `--now`: the clock, for tests and replays; the system clock otherwise.
@@ -22,7 +22,7 @@ struct ClockOptions: OptionGroup {
     }
 
     /// The time to use: `--now`, else the system clock.
-    func instant(systemClock: () -> Int64 = { Int64(Date().timeIntervalSince1970) }) -> Int64 { fixed ?? systemClock() }
+    func instant(systemClock: () -> Int64 = { SystemClock.now().secondsSinceEpoch }) -> Int64 { fixed ?? systemClock() }
 
     /// Seconds since 1970 for an ISO 8601 date and time with a zone (fraction dropped), or a
     /// bare date taken as midnight UTC. Our own parser, not Foundation's

@@ -1,5 +1,4 @@
 import CommandLineOptions
-import FoundationEssentials
 
 /// `--jobs N`: messages handled in parallel.
 struct JobsOptions: OptionGroup {
@@ -10,6 +9,6 @@ struct JobsOptions: OptionGroup {
     var count: Int
 
     init(parsing values: ParsedValues) throws(UsageError) {
-        count = try values.integer(Self.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        count = try values.integer(Self.jobs, in: 1...256) ?? AvailableProcessors.count()
     }
 }
