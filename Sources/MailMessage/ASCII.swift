@@ -32,6 +32,15 @@ enum ASCII {
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
+    /// The bytes of `word` that are `byte`, as the high bit of each (exact, byte by byte: no
+    /// carry crosses from one byte into the next).
+    @inline(__always)
+    static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+        return ~(((difference & low) &+ low) | difference | low)
+    }
+
     /// WSP or a line-ending byte.
     @inline(__always)
     static func isFoldingWhitespace(_ byte: UInt8) -> Bool {

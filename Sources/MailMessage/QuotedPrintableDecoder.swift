@@ -27,7 +27,27 @@ public enum QuotedPrintableDecoder {
         let bytes = [UInt8](unsafeUninitializedCapacity: end) { output, written in
             var out = 0
             var index = 0
+            let source = UnsafeRawPointer(input.baseAddress)
+            let target = UnsafeMutableRawPointer(output.baseAddress)
             while index < end {
+                // The bytes before the next "=", space or tab (or "_" in the "Q" encoding) are
+                // themselves: found eight at a time and copied as a word (byte by byte this
+                // loop was 8 % of scan's instructions, issue 21). The whole word is stored:
+                // the output is never ahead of the input, so it fits.
+                if let source, let target {
+                    while index + 8 <= end, out + 8 <= limit {
+                        let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        var special = ASCII.bytes(of: word, equalTo: ASCII.equals) | ASCII.bytes(of: word, equalTo: ASCII.space)
+                            | ASCII.bytes(of: word, equalTo: ASCII.tab)
+                        if underscoreIsSpace { special |= ASCII.bytes(of: word, equalTo: ASCII.underscore) }
+                        target.storeBytes(of: word, toByteOffset: out, as: UInt64.self)
+                        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+                        index += plain
+                        out += plain
+                        if plain < 8 { break }
+                    }
+                    if index >= end { break }
+                }
                 if out >= limit {
                     reachedLimit = true
                     break
