@@ -41,6 +41,14 @@ enum ASCII {
         return ~(((difference & low) &+ low) | difference | low)
     }
 
+    /// The bytes of `word` that are at most a space (controls, tab, CR, LF, space), as the
+    /// high bit of each (exact, as ``bytes(of:equalTo:)``).
+    @inline(__always)
+    static func bytesAtMostSpace(of word: UInt64) -> UInt64 {
+        let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+        return ~(((word & low) &+ 0x5F5F_5F5F_5F5F_5F5F) | word) & 0x8080_8080_8080_8080
+    }
+
     /// WSP or a line-ending byte.
     @inline(__always)
     static func isFoldingWhitespace(_ byte: UInt8) -> Bool {

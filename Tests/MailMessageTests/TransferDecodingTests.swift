@@ -115,7 +115,7 @@ struct TransferDecodingTests {
         }
         var generator = SplitMix64(seed: 2045)
         let pieces = ["abcdefghijklmnop", "<td class", "=3D", "=3d", "=C3=A9", "=\r\n", "=\n", "= \r\n", " ", "\t", "  \r\n",
-                      "\r\n", "\n", "_", "=4", "=", "=zz", "x", "0123456"].map { Array($0.utf8) }
+                      "\r\n", "\n", "_", "=4", "=", "=zz", "x", "0123456", "a b", " =\r\n", "\u{01}", "é"].map { Array($0.utf8) }
         for _ in 0..<1_500 {
             var input: [UInt8] = []
             for _ in 0..<Int.random(in: 0...14, using: &generator) { input += pieces.randomElement(using: &generator)! }
