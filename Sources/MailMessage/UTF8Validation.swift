@@ -55,8 +55,15 @@ enum UTF8Validation {
     static func string(ifValid bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let verdict = verdict(bytes)
         guard verdict != .invalid else { return nil }
-        // Sound: `verdict` has just found the bytes well-formed (RFC 3629 §4), which is all
-        // UTF8Span's unchecked initializer assumes.
+        return string(wellFormed: bytes, verdict: verdict)
+    }
+
+    /// The string of bytes that ``verdict(_:)`` has just judged (`.ascii` or `.utf8`, never
+    /// `.invalid`), made without checking them again.
+    static func string(wellFormed bytes: UnsafeBufferPointer<UInt8>, verdict: Verdict) -> String {
+        precondition(verdict != .invalid, "only well-formed bytes are made into a string unchecked")
+        // Sound: the bytes are well-formed (RFC 3629 §4), which is all UTF8Span's unchecked
+        // initializer assumes.
         return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: verdict == .ascii))
     }
 
