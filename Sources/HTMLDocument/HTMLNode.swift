@@ -101,11 +101,17 @@ public struct HTMLNode {
         return result
     }
 
-    private func forEachChild(_ body: (HTMLNode) -> Void) {
+    /// The child elements (`children` without text and comments), one at a time: no array
+    /// made, and no view of a child that is not an element.
+    public func forEachChildElement(_ body: (HTMLNode) -> Void) {
+        forEachChild(where: { $0.pointee.type == XML_ELEMENT_NODE }, body)
+    }
+
+    private func forEachChild(where shown: (UnsafeMutablePointer<xmlNode>) -> Bool = HTMLNode.isKept, _ body: (HTMLNode) -> Void) {
         guard let node, Self.isContainer(node), depth < document.maxDepth else { return }
         var child = node.pointee.children
         while let current = child {
-            if Self.isKept(current) { body(HTMLNode(document: document, node: current, depth: depth + 1)) }
+            if shown(current) { body(HTMLNode(document: document, node: current, depth: depth + 1)) }
             child = current.pointee.next
         }
     }

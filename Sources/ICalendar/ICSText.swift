@@ -3,6 +3,7 @@ enum ICSText {
     /// Backslash first, then `;`, `,` and line breaks; CR LF and lone CR become `\n`;
     /// other control characters (never allowed in a content line) are dropped.
     static func escape(_ text: String) -> String {
+        if isPlain(text, escaping: true) { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)
         var scalars = text.unicodeScalars.makeIterator()
@@ -46,7 +47,8 @@ enum ICSText {
     }
 
     static func removingControlCharacters(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }))
+        if isPlain(text, escaping: false) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }))
     }
 
     /// A parameter value: DQUOTEd when it holds `:`, `;` or `,`; a DQUOTE inside (never
@@ -60,6 +62,19 @@ enum ICSText {
         // Character test missed it, leaving the value unquoted (found by fuzzing).
         let needsQuotes = cleaned.unicodeScalars.contains { $0 == ":" || $0 == ";" || $0 == "," }
         return needsQuotes ? "\"\(cleaned)\"" : cleaned
+    }
+
+    /// Whether `text` holds nothing ``escape(_:)`` (`escaping`) or
+    /// ``removingControlCharacters(_:)`` would change: then it is its own result, and no
+    /// string is built scalar by scalar (1.7 % of scan's instructions, issue 21). Read on the
+    /// bytes: a control character is one byte in UTF-8, never part of a longer sequence.
+    private static func isPlain(_ text: String, escaping: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            !bytes.contains { byte in
+                (byte < 0x20 && byte != 0x09) || byte == 0x7F || (escaping && (byte == 0x5C || byte == 0x3B || byte == 0x2C))
+            }
+        }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -7,7 +7,9 @@ extension JSONValue {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         Self.write(self, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        // Sound without a second check: the bytes are the UTF-8 of strings and ASCII
+        // punctuation, well-formed by construction (issue 21).
+        return output.withUnsafeBufferPointer { String(copying: UTF8Span(unchecked: Span(_unsafeElements: $0))) }
     }
 
     private static func write(_ value: JSONValue, to output: inout [UInt8]) {
@@ -39,6 +41,17 @@ extension JSONValue {
     /// everything else is written as UTF-8.
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(JSONByte.quote)
+        // Most strings need no escape: then their bytes are copied at once, not appended one
+        // by one (issue 21).
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == JSONByte.quote || $0 == JSONByte.backslash }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
+            output.append(JSONByte.quote)
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case JSONByte.quote: output.append(contentsOf: [JSONByte.backslash, JSONByte.quote])

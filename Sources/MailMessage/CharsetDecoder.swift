@@ -67,7 +67,9 @@ public enum CharsetDecoder {
     private static func decodeUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Decoded {
         // Valid bytes (nearly all mail) are validated and copied once; only invalid ones
         // go through the repairing decode (each maximal bad sequence one U+FFFD).
-        if let text = String(validating: bytes, as: UTF8.self) {
+        let valid = bytes.withContiguousStorageIfAvailable(UTF8Validation.string(ifValid:))
+            ?? Array(bytes).withUnsafeBufferPointer(UTF8Validation.string(ifValid:))
+        if let text = valid {
             return Decoded(text: text, charsetWasUnknown: false, hadInvalidBytes: false)
         }
         return Decoded(text: String(decoding: bytes, as: UTF8.self), charsetWasUnknown: false, hadInvalidBytes: true)

@@ -39,8 +39,9 @@ public struct ContentType: Sendable, Hashable {
 
     /// RFC 2045 §5.1 token: printable ASCII except space and tspecials.
     private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 32 && scalar.value < 127 && !"()<>@,;:\\\"/[]?=".unicodeScalars.contains(scalar)
+        // On the bytes: a scalar outside ASCII is no token character, nor is any byte of it.
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            byte > 32 && byte < 127 && !"()<>@,;:\\\"/[]?=".utf8.contains(byte)
         }
     }
 }

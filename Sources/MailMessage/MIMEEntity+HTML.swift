@@ -47,24 +47,37 @@ extension MIMEEntity {
                     location: SourceLocation(line: bodyLine, part: partLabel))])
             }
         }
-        if let charset = charsetWithoutDecoding(body.bytes, declared: declared),
-           !body.bytes.withUnsafeBufferPointer(wanted) {
-            return DecodedHTML(text: nil, charset: charset, findings: body.findings)
+        if let (charset, verdict) = charsetWithoutDecoding(body.bytes, declared: declared) {
+            guard body.bytes.withUnsafeBufferPointer(wanted) else {
+                return DecodedHTML(text: nil, charset: charset, findings: body.findings)
+            }
+            // Valid in its charset: the text is the bytes, with no finding, what
+            // ``decodedText(_:charset:)`` gives, without checking the bytes a second time.
+            let text = body.bytes.withUnsafeBufferPointer { UTF8Validation.string(wellFormed: $0, verdict: verdict) }
+            return DecodedHTML(text: text, charset: charset, findings: body.findings)
         }
         let decoded = decodedText(body, charset: declared)
         return DecodedHTML(text: decoded.text, charset: decoded.charset, findings: decoded.findings)
     }
 
     /// The charset ``decodedText(_:charset:)`` would use, when it would decode `bytes`
-    /// without a change or a finding: US-ASCII or UTF-8, and valid in it. Nil otherwise.
-    private func charsetWithoutDecoding(_ bytes: [UInt8], declared: String?) -> String? {
+    /// without a change or a finding: US-ASCII or UTF-8, and valid in it; with the bytes'
+    /// verdict (never `.invalid`). Nil otherwise.
+    private func charsetWithoutDecoding(_ bytes: [UInt8], declared: String?) -> (String, UTF8Validation.Verdict)? {
+        func verdict() -> UTF8Validation.Verdict { bytes.withUnsafeBufferPointer(UTF8Validation.verdict) }
         guard let declared else {
-            if UTF8Validation.isASCII(bytes) { return "us-ascii" }
-            return UTF8Validation.isValid(bytes) ? "utf-8" : nil
+            switch verdict() {
+            case .ascii: return ("us-ascii", .ascii)
+            case .utf8: return ("utf-8", .utf8)
+            case .invalid: return nil
+            }
         }
         switch CharsetDecoder.canonicalName(declared) {
-        case "utf-8": return UTF8Validation.isValid(bytes) ? declared : nil
-        case "us-ascii": return UTF8Validation.isASCII(bytes) ? declared : nil
+        case "utf-8":
+            let verdict = verdict()
+            return verdict == .invalid ? nil : (declared, verdict)
+        case "us-ascii":
+            return verdict() == .ascii ? (declared, .ascii) : nil
         default: return nil
         }
     }

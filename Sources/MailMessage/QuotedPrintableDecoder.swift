@@ -27,7 +27,34 @@ public enum QuotedPrintableDecoder {
         let bytes = [UInt8](unsafeUninitializedCapacity: end) { output, written in
             var out = 0
             var index = 0
+            let source = UnsafeRawPointer(input.baseAddress)
+            let target = UnsafeMutableRawPointer(output.baseAddress)
             while index < end {
+                // The bytes before the next "=" (or "_" in the "Q" encoding), or the next
+                // space, tab or control byte followed by another (transport padding may end
+                // a line there), are themselves: found eight at a time and copied as a word
+                // (byte by byte this loop was 8 % of scan's instructions, issue 21). A space
+                // before a letter is a space. The whole word is stored: the output is never
+                // ahead of the input, so it fits.
+                if let source, let target {
+                    while index + 9 <= end, out + 8 <= limit {
+                        let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        var special = ASCII.bytes(of: word, equalTo: ASCII.equals)
+                        if underscoreIsSpace {
+                            special |= ASCII.bytes(of: word, equalTo: ASCII.underscore)
+                        } else {
+                            // Lane i of `next` is the byte after lane i of `word`.
+                            let next = source.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)
+                            special |= ASCII.bytesAtMostSpace(of: word) & ASCII.bytesAtMostSpace(of: next)
+                        }
+                        target.storeBytes(of: word, toByteOffset: out, as: UInt64.self)
+                        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+                        index += plain
+                        out += plain
+                        if plain < 8 { break }
+                    }
+                    if index >= end { break }
+                }
                 if out >= limit {
                     reachedLimit = true
                     break

@@ -85,7 +85,8 @@ public enum MessageSource: Sendable {
             let file = path == "-" ? FileDescriptor.standardInput() : try FileDescriptor.openRegularFile(path)
             // The limit on the rest too: a regular file's size (head included) is checked first.
             guard let rest = try file.readAll(limit: limits.maxMessageBytes), head.count + rest.count <= limits.maxMessageBytes,
-                  case let bytes = head + rest else {
+                  // Without a head (every Maildir file) the bytes read are the message: not copied again.
+                  case let bytes = head.isEmpty ? rest : head + rest else {
                 // Drain the rest so a pipe writer is not left blocked, holding nothing.
                 if path == "-" { try file.drain() }
                 return nil

@@ -28,6 +28,21 @@ struct HTMLNodeViewTests {
         #expect(body.children[0].attributes.isEmpty && body.children[0].name.isEmpty)
     }
 
+    @Test("child elements one at a time: the element children, in order, none below the depth cut")
+    func childElements() throws {
+        let document = try HTMLDocument(parsing: "<body>a<!--c--><b>x</b><![CDATA[y]]><i><u>z</u></i>t<p>", limits: HTMLLimits(maxDepth: 3))
+        let body = try #require(document.root.descendantElements.first { $0.name == "body" })
+        var names: [String] = []
+        body.forEachChildElement { names.append($0.name) }
+        #expect(names == body.children.filter(\.isElement).map(\.name))
+        #expect(names == ["b", "i", "p"])
+        // At the cut (html 1, body 2, i 3), the children are not shown either way.
+        let italic = try #require(body.children.first { $0.name == "i" })
+        var below: [HTMLNode] = []
+        italic.forEachChildElement { below.append($0) }
+        #expect(below.isEmpty && italic.children.isEmpty)
+    }
+
     @Test("attack: a depth bomb is cut at maxDepth in every view (children, descendants, text), without recursion past it")
     func depthBomb() throws {
         let depth = 100_000

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ICalendar
 
 /// A minimal valid calendar around one VEVENT with `extra` properties.
@@ -132,6 +133,23 @@ struct WriterTests {
     func textEscaping(input: String, escaped: String) {
         #expect(ICSText.escape(input) == escaped)
         #expect(ICSProperty.text("SUMMARY", input).rawValue == escaped)
+    }
+
+    @Test("text is its own escape exactly when no scalar is one escape changes or drops, on random text")
+    func plainTextShortcut() {
+        // Escaping changes `\\ ; ,`, CR and LF, and drops the other control characters but tab,
+        // so a text without them is its own escape and any other text is not.
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F }
+        var generator = SplitMix64(seed: 5545)
+        let pieces = ["Dinner", " at ", "\\", ";", ",", "\r\n", "\r", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}",
+                      "é", "e\u{301}", "🎉", "日本", "\u{2028}", "x"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let hasControl = text.unicodeScalars.contains(where: isControl)
+            let hasEscaped = text.unicodeScalars.contains { "\\;,".unicodeScalars.contains($0) }
+            #expect((Array(ICSText.escape(text).utf8) == Array(text.utf8)) == !(hasControl || hasEscaped), "\(text.debugDescription)")
+            #expect((Array(ICSText.removingControlCharacters(text).utf8) == Array(text.utf8)) == !hasControl, "\(text.debugDescription)")
+        }
     }
 
     @Test("unescaping inverts escaping (line breaks come back as LF, control characters stay gone)")

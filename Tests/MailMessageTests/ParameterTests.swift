@@ -1,8 +1,29 @@
 import Testing
+import TestSupport
 @testable import MailMessage
 
 @Suite("Content-Type and RFC 2231 parameters")
 struct ParameterTests {
+    @Test("trimming white space on ASCII bytes: the same as by Characters (CR LF trimmed as one, a lone CR or LF kept)")
+    func trimmingShortcut() {
+        // The Character rules: the model.
+        func model(_ text: Substring) -> String {
+            var slice = text
+            while let first = slice.first, " \t\r\n".contains(first) { slice = slice.dropFirst() }
+            while let last = slice.last, " \t\r\n".contains(last) { slice = slice.dropLast() }
+            return String(slice)
+        }
+        var generator = SplitMix64(seed: 2045_2)
+        let pieces = [" ", "\t", "\r\n", "\r", "\n", "text/html", ";", "a b", "\u{0B}", "é", " \u{301}", "\r\u{301}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let slice = text.dropFirst(Int.random(in: 0...1, using: &generator))
+            #expect(Array(slice.trimmingWhitespace.utf8) == Array(model(slice).utf8), "\(slice.debugDescription)")
+            #expect(Array(text.trimmingWhitespace.utf8) == Array(model(text[...]).utf8), "\(text.debugDescription)")
+            #expect((text.asciiTrimmingWhitespace == nil) == text.utf8.contains { $0 >= 0x80 })
+        }
+    }
+
     @Test("type, subtype and parameters are parsed leniently")
     func contentType() throws {
         let type = try #require(ContentType(headerValue: "Text/HTML ; Charset=\"UTF-8\" (comment); format=flowed".bytes))

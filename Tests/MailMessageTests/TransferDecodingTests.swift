@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MailMessage
 
 @Suite("base64 and quoted-printable")
@@ -63,6 +64,70 @@ struct TransferDecodingTests {
         #expect(QuotedPrintableDecoder.decode([UInt8]()).bytes.isEmpty)
         // A non-contiguous collection reads the same.
         #expect(QuotedPrintableDecoder.decode(Array("x=41 \r\ny".utf8)[...]).bytes == "xA\r\ny".bytes)
+    }
+
+    @Test("quoted-printable: the eight-byte copy gives what the byte-by-byte rules give, at every limit, in both encodings")
+    func quotedPrintableWordCopy() {
+        // The rules one byte at a time (the decoder before the word copy): the model.
+        func model(_ input: [UInt8], underscoreIsSpace: Bool, limit: Int) -> (bytes: [UInt8], malformed: Bool, reachedLimit: Bool) {
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            func hex(_ byte: UInt8) -> UInt8? {
+                switch byte {
+                case 0x30...0x39: byte - 0x30
+                case 0x41...0x46: byte - 0x37
+                case 0x61...0x66: byte - 0x57
+                default: nil
+                }
+            }
+            var output: [UInt8] = [], malformed = false, index = 0
+            let end = input.count
+            while index < end {
+                if output.count >= limit { return (output, malformed, true) }
+                let byte = input[index]
+                if byte == 0x3D {
+                    var after = index + 1
+                    while after < end && isBlank(input[after]) { after += 1 }
+                    if after + 1 < end && input[after] == 0x0D && input[after + 1] == 0x0A { index = after + 2; continue }
+                    if after < end && input[after] == 0x0A { index = after + 1; continue }
+                    if after == end { index = end; continue }
+                    if index + 2 < end, let high = hex(input[index + 1]), let low = hex(input[index + 2]) {
+                        output.append(high << 4 | low)
+                        index += 3
+                        continue
+                    }
+                    malformed = true
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
+                if !underscoreIsSpace && isBlank(byte) {
+                    var after = index
+                    while after < end && isBlank(input[after]) { after += 1 }
+                    let atLineEnd = after == end || input[after] == 0x0A || (input[after] == 0x0D && after + 1 < end && input[after + 1] == 0x0A)
+                    if !atLineEnd { output += input[index..<after] }
+                    index = after
+                    continue
+                }
+                output.append(underscoreIsSpace && byte == 0x5F ? 0x20 : byte)
+                index += 1
+            }
+            return (output, malformed, false)
+        }
+        var generator = SplitMix64(seed: 2045)
+        let pieces = ["abcdefghijklmnop", "<td class", "=3D", "=3d", "=C3=A9", "=\r\n", "=\n", "= \r\n", " ", "\t", "  \r\n",
+                      "\r\n", "\n", "_", "=4", "=", "=zz", "x", "0123456", "a b", " =\r\n", "\u{01}", "é"].map { Array($0.utf8) }
+        for _ in 0..<1_500 {
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...14, using: &generator) { input += pieces.randomElement(using: &generator)! }
+            for underscoreIsSpace in [false, true] {
+                for limit in [Int.max] + Array(0...(input.count + 1)) {
+                    let decoded = QuotedPrintableDecoder.decode(input, underscoreIsSpace: underscoreIsSpace, limit: limit)
+                    let expected = model(input, underscoreIsSpace: underscoreIsSpace, limit: limit)
+                    #expect(decoded.bytes == expected.bytes && decoded.hadMalformedEscape == expected.malformed
+                            && decoded.reachedLimit == expected.reachedLimit, "\(input) \(underscoreIsSpace) \(limit)")
+                }
+            }
+        }
     }
 
     @Test("quoted-printable: a malformed escape is flagged")

@@ -48,6 +48,27 @@ struct UTF8ValidationTests {
         }
     }
 
+    @Test("the string of valid bytes: the standard library's, on the same 20,000 random byte strings")
+    func stringIfValid() {
+        var generator = SplitMix64(seed: 22)
+        let pieces: [[UInt8]] = [Array("abcdefghij<p>".utf8), Array("é".utf8), Array("€".utf8), Array("🎉".utf8),
+                                 Array("e\u{301}\r\n".utf8), [0x80], [0xC0], [0xED, 0xA0], [0xF4, 0x90], [0xFF]]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes += pieces[Int.random(in: 0..<(Int.random(in: 0..<10, using: &generator) == 0 ? pieces.count : 5), using: &generator)]
+            }
+            let made = bytes.withUnsafeBufferPointer(UTF8Validation.string(ifValid:))
+            let model = String(validating: bytes, as: UTF8.self)
+            #expect(made == model, "\(bytes)")
+            if let made, let model {
+                #expect(Array(made.utf8) == bytes && made.count == model.count && made.utf16.count == model.utf16.count)
+                #expect(Array(made.unicodeScalars) == Array(model.unicodeScalars))
+            }
+            #expect(bytes.withUnsafeBufferPointer(UTF8Validation.verdict) == (model == nil ? .invalid : bytes.allSatisfy { $0 < 0x80 } ? .ascii : .utf8))
+        }
+    }
+
     @Test("ASCII: every byte below 0x80, found at any offset")
     func ascii() {
         #expect(UTF8Validation.isASCII(Array("0123456789abcdefg".utf8)))

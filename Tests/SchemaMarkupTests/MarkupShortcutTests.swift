@@ -77,6 +77,20 @@ struct MarkupShortcutTests {
         }
     }
 
+    @Test("the words of itemprop, itemref, itemtype split as bytes in ASCII: the same words as split by characters")
+    func words() {
+        var generator = SplitMix64(seed: 4106)
+        let pieces = [" ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "\u{7F}", "name", "a", "é",
+                      "e\u{301}", "\u{A0}", "\u{85}", "\u{2028}", "\u{3000}", "http://schema.org/Flight"]
+        for _ in 0..<5_000 {
+            let text = Self.randomText(pieces, &generator)
+            let model = text.split(whereSeparator: \.isWhitespace)
+            #expect(MicrodataExtractor.words(text).map(String.init) == model.map(String.init), "\(text.debugDescription)")
+        }
+        #expect(MicrodataExtractor.words(" reservationFor\u{0B}name\r\nurl ") == ["reservationFor", "name", "url"])
+        #expect(MicrodataExtractor.words(" \t\r\n").isEmpty)
+    }
+
     @Test("the markup hint found by a rare anchor byte, eight at a time: the same as a plain search, at every offset")
     func markupHint() {
         var generator = SplitMix64(seed: 4105)

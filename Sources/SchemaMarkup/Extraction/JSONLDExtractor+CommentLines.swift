@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension JSONLDExtractor {
     /// QUIRK: senders' templates put an HTML comment line inside the script, before or after
     /// the object (`<!-- reservation markup -->`). A line whose text is whole comments only is
@@ -7,7 +11,11 @@ extension JSONLDExtractor {
     /// nothing but such lines is left alone (`<!-- {…} -->` on one line is a wrapper,
     /// `unwrap` reads it).
     static func blankingCommentLines(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
+        // memchr on the bytes: a generic search of the UTF-8 view was 0.5 % of extract (issue 21).
+        let hasLessThan = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0x3C, bytes.count) != nil } ?? false
+        } ?? text.utf8.contains(UInt8(ascii: "<"))
+        guard hasLessThan else { return text }
         var scalars = Array(text.unicodeScalars)
         var commentLines: [Range<Int>] = []
         var hasOtherContent = false

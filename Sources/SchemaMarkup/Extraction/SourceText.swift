@@ -51,11 +51,23 @@ struct SourceText {
             // Eight bytes at a time: a continuation byte (10xxxxxx) has bit 7 set and bit 6
             // clear; shifting the word left by one puts each byte's bit 6 under its bit 7.
             // Blocks are 256 bytes, a multiple of 8, so a word never straddles two blocks.
-            while offset + 8 <= buffer.count {
-                if offset & 255 == 0 { table.append(scalars) }
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                scalars += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                offset += 8
+            // Each byte lane of `lanes` counts the continuation bytes at its place in the
+            // block's words (at most 32), summed once a block (x86-64's baseline has no
+            // popcount instruction: a count a word was 4 instructions a byte, issue 21).
+            let wholeWords = buffer.count & ~7
+            while offset < wholeWords {
+                table.append(scalars)
+                let blockEnd = min(offset + 256, wholeWords)
+                var lanes: UInt64 = 0
+                scalars += blockEnd - offset
+                while offset < blockEnd {
+                    let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    lanes &+= (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+                    offset += 8
+                }
+                // The eight lanes added in 16-bit pairs (a block's count, up to 256, fits), then summed.
+                let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+                scalars -= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
             }
             while offset < buffer.count {
                 if offset & 255 == 0 { table.append(scalars) }

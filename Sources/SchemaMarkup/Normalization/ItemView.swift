@@ -121,18 +121,29 @@ struct ItemGraph {
 
     /// `locations[i]` are the positions of `items[i]`, when known.
     init(items: [JSONValue], locations: [NodeLocations?] = []) {
-        // Popped from the end, as the items were before positions came along.
-        var stack = items.enumerated().map { ($0.element, locations[ifPresent: $0.offset] ?? nil) }
-        while let (value, valueLocations) = stack.popLast() {
-            switch value {
-            case .object(let members):
-                if let id = value["@id"]?.stringValue, members.count > 1, byID[id] == nil { byID[id] = (value, valueLocations) }
-                stack.append(contentsOf: members.enumerated().map { ($0.element.value, valueLocations?.members[ifPresent: $0.offset]?.value) })
-            case .array(let elements):
-                stack.append(contentsOf: elements.enumerated().map { ($0.element, valueLocations?.elements[ifPresent: $0.offset]) })
-            default:
-                break
+        // The last item first, and in each node its last child first (the order of the stack
+        // this walk once kept, which decides which of two objects with one `@id` wins).
+        // Recursion borrows each node and its positions where they are, instead of copying
+        // every pair onto a stack (3 % of `extract`'s instructions, issue 21); the depth is
+        // bounded by the nesting limits (json-depth, at most 512; item-depth).
+        for index in items.indices.reversed() {
+            register(items[index], at: locations[ifPresent: index] ?? nil)
+        }
+    }
+
+    private mutating func register(_ value: JSONValue, at valueLocations: NodeLocations?) {
+        switch value {
+        case .object(let members):
+            if let id = value["@id"]?.stringValue, members.count > 1, byID[id] == nil { byID[id] = (value, valueLocations) }
+            for index in members.indices.reversed() {
+                register(members[index].value, at: valueLocations?.members[ifPresent: index]?.value)
             }
+        case .array(let elements):
+            for index in elements.indices.reversed() {
+                register(elements[index], at: valueLocations?.elements[ifPresent: index])
+            }
+        default:
+            break
         }
     }
 
