@@ -36,4 +36,12 @@ struct SHA256Tests {
         let bytes = "hello".utf8
         #expect(SHA256.hash(bytes) == SHA256.hash(Array(bytes)))
     }
+
+    @Test("hexString: two lowercase digits for every byte value, in order; empty for no bytes")
+    func hexDigits() {
+        let every = (0...255).map { UInt8($0) }
+        let expected = every.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        #expect(every.hexString == expected)
+        #expect([UInt8]().hexString == "")
+    }
 }
