@@ -70,22 +70,4 @@ enum UTF8Validation {
     static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
-
-    /// Whether every byte is ASCII (below 0x80), eight at a time.
-    static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= buffer.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < buffer.count {
-                if base[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
-        }
-    }
 }

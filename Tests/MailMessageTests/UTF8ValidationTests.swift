@@ -69,14 +69,17 @@ struct UTF8ValidationTests {
         }
     }
 
-    @Test("ASCII: every byte below 0x80, found at any offset")
+    @Test("the verdict's ASCII: every byte below 0x80; one non-ASCII character found at any offset")
     func ascii() {
-        #expect(UTF8Validation.isASCII(Array("0123456789abcdefg".utf8)))
-        #expect(UTF8Validation.isASCII([]))
-        for offset in 0..<17 {
+        func verdict(_ bytes: [UInt8]) -> UTF8Validation.Verdict { bytes.withUnsafeBufferPointer(UTF8Validation.verdict) }
+        #expect(verdict(Array("0123456789abcdefg".utf8)) == .ascii)
+        #expect(verdict([]) == .ascii)
+        for offset in 0..<16 {
             var bytes = Array("0123456789abcdefg".utf8)
-            bytes[offset] = 0x80
-            #expect(!UTF8Validation.isASCII(bytes), "0x80 at \(offset)")
+            bytes[offset...offset + 1] = [0xC3, 0xA9]   // é: well-formed, not ASCII
+            #expect(verdict(bytes) == .utf8, "é at \(offset)")
+            bytes[offset] = 0x80                       // a lone continuation byte
+            #expect(verdict(bytes) == .invalid, "0x80 at \(offset)")
         }
     }
 
