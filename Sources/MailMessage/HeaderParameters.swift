@@ -139,8 +139,9 @@ private struct ParameterScanner {
         return true
     }
 
-    /// A token up to one of `stops`, trimmed; skips a stray unrecognized run up to the next `;`.
-    mutating func readToken(stoppingAt stops: Set<UInt8>) -> [UInt8] {
+    /// A token up to one of `stops` (one or two bytes: an array, not a Set, which hashed
+    /// every byte of every Content-Type), trimmed; skips a stray unrecognized run up to the next `;`.
+    mutating func readToken(stoppingAt stops: [UInt8]) -> [UInt8] {
         skipWhitespaceAndComments()
         let start = index
         while index < bytes.count && !stops.contains(bytes[index]) && bytes[index] != ASCII.openParenthesis {
