@@ -48,6 +48,6 @@ for target in "${TARGETS[@]}"; do
   swiftc "${OPT[@]}" -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -module-name "Fuzz_$target" -I "$OUT/Modules" \
     -I Sources/COpenSSL -I Sources/CLibXML2 -I Sources/CResolv -Xcc -I/usr/include/libxml2 \
-    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lssl -lcrypto -lresolv -use-ld=lld \
+    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lcrypto -lresolv -use-ld=lld \
     -module-cache-path "$SCRATCH/fuzz-module-cache" -o "$BIN/$target"
 done
