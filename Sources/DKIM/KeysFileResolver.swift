@@ -14,8 +14,11 @@ public struct KeysFileResolver: DKIMKeyResolver {
     }
 
     public init(path: String) throws(LoadError) {
-        guard let data = FileSystem.contents(of: path) else {
-            throw LoadError(path: path, line: nil, reason: "cannot read the keys file")
+        let data: [UInt8]
+        do {
+            data = try FileSystem.wholeContents(of: path)
+        } catch {
+            throw LoadError(path: path, line: nil, reason: "cannot read the keys file: \(error.reason)")
         }
         try self.init(text: String(decoding: data, as: UTF8.self), path: path)
     }

@@ -24,8 +24,11 @@ enum ConfigurationFile {
         let reader = ConfigurationText(known: known, accepted: command.options, environment: environment, homeOfUser: homeOfUser)
         var merged = ParsedValues(command: command.name)
         for path in try locations(config: config, environment: environment) {
-            guard let data = FileSystem.contents(of: path) else {
-                throw UsageError(message: "\(path): cannot read the configuration file", command: nil)
+            let data: [UInt8]
+            do {
+                data = try FileSystem.wholeContents(of: path)
+            } catch {
+                throw UsageError(message: "\(path): cannot read the configuration file: \(error.reason)", command: nil)
             }
             let layer = try reader.parse(String(decoding: data, as: UTF8.self), path: path, command: command.name)
             merged = merged.merged(with: layer, declarations: command.options)

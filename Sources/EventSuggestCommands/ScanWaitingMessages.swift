@@ -12,7 +12,7 @@ final class ScanWaitingMessages {
     /// analysis, then, once recorded, its report line and log lines).
     struct Entry {
         let orderKey: Int64
-        /// In the spool from here; negative: held in memory.
+        /// In the spool from here; negative: not in the spool (held in memory, or nothing left to put out).
         fileprivate(set) var offset: Int64
         fileprivate(set) var count: UInt32
         fileprivate(set) var recorded = false

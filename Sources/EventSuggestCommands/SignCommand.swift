@@ -88,8 +88,11 @@ struct SignCommand: ParsableCommand {
     }
 
     func run(streams: StandardStreams) throws -> ExitStatus {
-        guard let pem = FileSystem.contents(of: keyPath) else {
-            throw EnvironmentError("\(keyPath): cannot read the private key file")
+        let pem: [UInt8]
+        do {
+            pem = try FileSystem.wholeContents(of: keyPath)
+        } catch {
+            throw EnvironmentError("\(keyPath): cannot read the private key file: \(error.reason)")
         }
         let key: PrivateKey
         do {

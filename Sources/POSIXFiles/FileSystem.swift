@@ -63,11 +63,14 @@ public enum FileSystem {
     /// cannot be opened or read, as Foundation's contents(atPath:): for the files a user names
     /// (keys, registered domains, configuration, the suffix list).
     public static func contents(of path: String) -> [UInt8]? {
-        do {
-            return try FileDescriptor.openForReading(path).readAll(limit: .max)
-        } catch {
-            return nil
-        }
+        try? wholeContents(of: path)
+    }
+
+    /// ``contents(of:)``, with the reason when the file cannot be opened or read (for the
+    /// error a user sees: "keys.txt: cannot read the keys file: Permission denied").
+    public static func wholeContents(of path: String) throws(FileError) -> [UInt8] {
+        // No limit: readAll's nil (over the limit) cannot happen.
+        try FileDescriptor.openForReading(path).readAll(limit: .max) ?? []
     }
 
     /// The type of `entry` of `directory`: its `d_type`, or a stat (following a link) when

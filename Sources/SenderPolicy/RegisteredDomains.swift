@@ -19,8 +19,11 @@ public struct RegisteredDomains: Sendable {
     /// Reads the file at `path`; with `publicSuffixes`, an entry that is a public suffix by
     /// that list is refused (without, only lone labels, by the list's implicit `*` rule).
     public init(path: String, publicSuffixes: PublicSuffixList? = nil) throws(LoadError) {
-        guard let data = FileSystem.contents(of: path) else {
-            throw LoadError(path: path, line: nil, reason: "cannot read the registered-domains file")
+        let data: [UInt8]
+        do {
+            data = try FileSystem.wholeContents(of: path)
+        } catch {
+            throw LoadError(path: path, line: nil, reason: "cannot read the registered-domains file: \(error.reason)")
         }
         try self.init(text: String(decoding: data, as: UTF8.self), path: path, publicSuffixes: publicSuffixes)
     }

@@ -51,6 +51,6 @@ struct VerifyCommandTests {
         #expect(try TestBinary.run(["verify", "--now", "yesterday", "-"]).status == 2)
         let missing = try TestBinary.run(["verify", "--keys", "/nonexistent/keys", "-"], input: Data())
         #expect(missing.status == 1)
-        #expect(missing.stderrText.contains("/nonexistent/keys: cannot read the keys file"))
+        #expect(missing.stderrText.contains("/nonexistent/keys: cannot read the keys file: No such file or directory"))
     }
 }

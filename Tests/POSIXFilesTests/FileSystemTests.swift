@@ -74,6 +74,18 @@ struct FileSystemTests {
         #expect(FileSystem.contents(of: plain) == Array("v=DKIM1; p=\n".utf8))
         #expect(FileSystem.contents(of: folder.path + "/absent") == nil)
         #expect(FileSystem.contents(of: folder.path) == nil)
+        // wholeContents(of:) says why, for the user's error message.
+        #expect(throws: FileError.self) { try FileSystem.wholeContents(of: folder.path + "/absent") }
+        do {
+            _ = try FileSystem.wholeContents(of: folder.path + "/absent")
+        } catch {
+            #expect(error.reason == "No such file or directory")
+        }
+        do {
+            _ = try FileSystem.wholeContents(of: folder.path)
+        } catch {
+            #expect(error.reason == "Is a directory")
+        }
         let pipe = try folder.fifo("pipe")
         let writer = Thread {
             let descriptor = open(pipe, O_WRONLY)
