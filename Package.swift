@@ -42,7 +42,18 @@ let package = Package(
         .target(name: "SenderPolicy", dependencies: ["DKIM", "MailMessage", "Findings", "POSIXFiles"]),
         // dlopen/dlsym in one place: the C libraries mapped only when used (libxml2, libcurl).
         .target(name: "DynamicLibrary"),
-        .target(name: "HTMLDocument", dependencies: ["CLibXML2", "DynamicLibrary"],
+        // libxml2 linked into release builds (Debian's libxml2.a, with liblzma.a and libz.a, which
+        // its xmlIO refers to; their symbols hidden like libcrypto's): a filter on a message with
+        // markup maps no libxml2, libicuuc or libicudata and ld.so relocates none of them. The
+        // seven ICU converter functions libxml2.a refers to are forwarded to libicuuc, loaded
+        // only if libxml2 ever asks for an encoding iconv does not know. Debug builds and tests
+        // load the shared libxml2 with dlopen, as before (HTMLDocument's LibXML2Library).
+        .target(name: "LinkedLibXML2",
+                cSettings: [.define("EVENTSUGGEST_LINK_LIBXML2", .when(configuration: .release)),
+                            .unsafeFlags(["-I/usr/include/libxml2"])],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libxml2.a", "-Xlinker", "-l:liblzma.a", "-Xlinker", "-l:libz.a",
+                                               "-Xlinker", "-lm"], .when(configuration: .release))]),
+        .target(name: "HTMLDocument", dependencies: ["CLibXML2", "DynamicLibrary", "LinkedLibXML2"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
         // JSON values, a lenient reader with positions, and compact output: markup and the CLI share it.
         .target(name: "JSON"),
@@ -71,7 +82,7 @@ let package = Package(
             name: "EventSuggestCommands",
             dependencies: ["CommandLineOptions", "EventSuggest", "Mailbox", "DKIM", "DNS", "SenderPolicy", "SchemaMarkup",
                            "ICalendar", "JSON", "Findings", "POSIXFiles", "MailMessage", "CryptoOpenSSL", "CivilTime",
-                           "LintReport", "CalDAV", "Milter", "MilterService", "PlaceZones"]),
+                           "LintReport", "CalDAV", "Milter", "MilterService", "PlaceZones", "HTMLDocument"]),
         // The executable: main and the exit-status mapping.
         // Release builds (what `make install` ships) are linked by lld with packed relative
         // relocations (DT_RELR, glibc ≥ 2.36): the PIE's ~41,000 R_X86_64_RELATIVE entries
@@ -91,7 +102,7 @@ let package = Package(
         // Test fixtures several test targets share (a dnsmasq on loopback).
         .target(name: "TestSupport", dependencies: ["DNS"], path: "Tests/TestSupport"),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument", "TestSupport"]),
+        .testTarget(name: "HTMLDocumentTests", dependencies: ["HTMLDocument", "LinkedLibXML2", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "SenderPolicyTests", dependencies: ["SenderPolicy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

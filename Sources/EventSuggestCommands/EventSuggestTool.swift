@@ -1,4 +1,5 @@
 import CommandLineOptions
+import HTMLDocument
 
 /// The entry point of the library: picks the command, parses the command line and the
 /// configuration files through the command's declarations into its typed struct, and
@@ -51,6 +52,7 @@ public enum EventSuggestTool {
             return .success
         case "--version":
             streams.writeLine("eventsuggest \(version)")
+            streams.writeLine("libxml2: \(HTMLDocument.libraryOrigin)")
             return .success
         default: break
         }

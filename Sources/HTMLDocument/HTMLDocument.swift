@@ -35,6 +35,12 @@ public final class HTMLDocument {
         }
     }
 
+    /// Where this binary's libxml2 comes from, as `--version` says it: linked in (release
+    /// builds, what `make install` ships) or the shared library loaded when a part has markup.
+    public static var libraryOrigin: String {
+        LibXML2Library.isLinkedIn ? "linked in" : "\(LibXML2Library.defaultName), loaded the first time a part has markup"
+    }
+
     /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored).
     public init(parsing html: String, limits: HTMLLimits = .init()) throws(ParseError) {
         try LibXML2Library.initParser()

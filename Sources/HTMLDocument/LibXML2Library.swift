@@ -1,10 +1,13 @@
 internal import CLibXML2
 internal import DynamicLibrary
+internal import LinkedLibXML2
 
-/// libxml2, loaded the first time a part with markup is parsed rather than linked: a filter
-/// on a message without markup never maps libxml2 or the ICU it brings on Debian.
-/// ``HTMLDocument`` calls libxml2's five functions only through here (`DynamicLibrary`
-/// opens it; `CLibXML2/shim.h` types the addresses); struct field reads of its tree need no loading.
+/// libxml2's five functions, from one of two places: linked into the binary in release builds
+/// (`LinkedLibXML2`: what `make install` ships; a filter maps no libxml2 or ICU at all), or, in
+/// debug builds and tests, the shared library loaded the first time a part with markup is
+/// parsed (`DynamicLibrary` opens it), so a filter on a message without markup never maps it.
+/// ``HTMLDocument`` calls libxml2 only through here (`CLibXML2/shim.h` types the addresses);
+/// struct field reads of its tree need no loading.
 enum LibXML2Library {
     /// The soname Debian's libxml2 package provides.
     static let defaultName = "libxml2.so.2"
@@ -25,9 +28,27 @@ enum LibXML2Library {
     /// before threads parse in parallel) exactly once: a `static let` is initialised once,
     /// thread-safely (swift_once). A library that cannot be loaded stays that way for the run.
     private static let loaded: Result<Functions, HTMLDocument.ParseError> = Result { () throws(HTMLDocument.ParseError) in
-        let functions = try open(defaultName)
+        let functions: Functions
+        if let linked = try linked() {
+            functions = linked
+        } else {
+            functions = try open(defaultName)
+        }
         functions.table.init_parser()
         return functions
+    }
+
+    /// Whether libxml2 is linked into this binary (release builds) rather than loaded when used.
+    static var isLinkedIn: Bool {
+        var scratch = [UnsafeMutableRawPointer?](repeating: nil, count: symbolNames.count)
+        return scratch.withUnsafeMutableBufferPointer { eventsuggest_linked_libxml2($0.baseAddress) }
+    }
+
+    /// The functions of the libxml2 linked into this binary, nil when it is not (debug builds).
+    static func linked() throws(HTMLDocument.ParseError) -> Functions? {
+        var found = [UnsafeMutableRawPointer?](repeating: nil, count: symbolNames.count)
+        let isLinked = found.withUnsafeMutableBufferPointer { eventsuggest_linked_libxml2($0.baseAddress) }
+        return isLinked ? try functions(found, from: "the linked libxml2") : nil
     }
 
     /// Opens `name` (a soname or a path) and finds the functions; no initialisation.
@@ -38,6 +59,11 @@ enum LibXML2Library {
         } catch {
             throw .libraryUnavailable(reason: error.reason)
         }
+        return try functions(found, from: name)
+    }
+
+    /// The typed table of the addresses in `symbolNames`' order, each checked non-null.
+    private static func functions(_ found: [UnsafeMutableRawPointer?], from name: String) throws(HTMLDocument.ParseError) -> Functions {
         var table = eventsuggest_libxml2_functions()
         eventsuggest_libxml2_assign(&table, found)
         guard let readMemory = table.html_read_memory, let freeDoc = table.free_doc,
