@@ -17,8 +17,10 @@ SCRATCH="${FUZZ_SCRATCH:-/tmp/eventsuggest-fuzz-build}"
 BIN="${FUZZ_BIN:-Fuzz/.bin}"
 # Library modules, dependencies before dependents (the link order does not matter for
 # objects; the list is every non-test target except the CLI, whose main() clashes with libFuzzer's).
-# libxml2 is not linked: HTMLDocument loads it with dlopen (LibXML2Library).
+# In release (the default) LinkedLibXML2 links libxml2.a in, as the shipped binary does; its C
+# objects are listed after the Swift ones. With CONFIG=debug HTMLDocument loads libxml2 with dlopen.
 MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy DynamicLibrary HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
+C_MODULES=(LinkedLibXML2)
 
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=(); for f in Fuzz/Targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done; fi
 
@@ -40,6 +42,12 @@ for module in "${MODULES[@]}"; do
   while IFS= read -r source; do OBJECTS+=("$OUT/$module.build/$(basename "$source").o"); done \
     < <(find "Sources/$module" -name '*.swift' | sort)
 done
+for module in "${C_MODULES[@]}"; do
+  while IFS= read -r source; do OBJECTS+=("$OUT/$module.build/$(basename "$source").o"); done \
+    < <(find "Sources/$module" -name '*.c' | sort)
+done
+LIBXML2_LINK=()
+[ "$CONFIG" = release ] && LIBXML2_LINK=(-Xlinker -l:libxml2.a -Xlinker -l:liblzma.a -Xlinker -l:libz.a -lm)
 [ "$CONFIG" = release ] && OPT=(-O) || OPT=(-Onone)
 
 mkdir -p "$BIN"
@@ -47,7 +55,7 @@ for target in "${TARGETS[@]}"; do
   echo "fuzz target $target -> $BIN/$target" >&2
   swiftc "${OPT[@]}" -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -module-name "Fuzz_$target" -I "$OUT/Modules" \
-    -I Sources/COpenSSL -I Sources/CLibXML2 -I Sources/CResolv -Xcc -I/usr/include/libxml2 \
-    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lcrypto -lresolv -use-ld=lld \
+    -I Sources/COpenSSL -I Sources/CLibXML2 -I Sources/CResolv -Xcc -fmodule-map-file="$OUT/LinkedLibXML2.build/module.modulemap" -Xcc -I/usr/include/libxml2 \
+    "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lcrypto -lresolv "${LIBXML2_LINK[@]}" -use-ld=lld \
     -module-cache-path "$SCRATCH/fuzz-module-cache" -o "$BIN/$target"
 done
