@@ -29,8 +29,11 @@ BIN_RELEASE  := .build/release/eventsuggest
 # process starts in ~13 ms and ~25 MB instead of ~17 ms and ~31 MB), built in its own
 # scratch folder so it never forces a rebuild of the dynamic one. Only the executable's product:
 # the test-support target imports Testing, which the static Swift SDK does not ship.
+# --disable-local-rpath: no RUNPATH $ORIGIN, which sent ld.so to look for each of the six shared
+# libraries in the binary's own folder first (24 failed openat/stat calls at every start) and
+# would load a library planted beside the installed binary.
 BIN_STATIC   := .build/static/release/eventsuggest
-STATIC_BUILD  = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product eventsuggest
+STATIC_BUILD  = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/static --product eventsuggest
 
 FUZZ_SECONDS ?= 60
 
