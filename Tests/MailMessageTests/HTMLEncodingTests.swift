@@ -80,6 +80,20 @@ struct HTMLEncodingTests {
         }
     }
 
+    @Test("get an encoding: ASCII whitespace trimmed at both ends only, ASCII case ignored, nothing else", arguments: [
+        (" \t\n\r\u{0C}UTF-8\u{0C}\r\n\t ", WHATWGEncoding.Verdict.encoding("UTF-8")),
+        ("\tShift_JIS ", .encoding("Shift_JIS")), ("  ", .notAnEncoding), ("", .notAnEncoding),
+        ("utf -8", .notAnEncoding),                      // whitespace inside is part of the label
+        ("\u{A0}utf-8", .notAnEncoding),                  // NO-BREAK SPACE is not ASCII whitespace
+        ("utf-8\u{3000}", .notAnEncoding),                // nor is IDEOGRAPHIC SPACE (E3 80 80)
+        ("\u{0B}utf-8", .notAnEncoding),                  // nor VT (the standard's list has no 0x0B)
+        ("\u{212A}OI8-R", .notAnEncoding),                 // KELVIN SIGN lowercases to "k" in Unicode, not in ASCII
+        ("ISO-2022-KR ", .replacement),
+    ])
+    func labelTrimming(_ label: String, _ expected: WHATWGEncoding.Verdict) {
+        #expect(WHATWGEncoding.verdict(forLabel: label) == expected, "\(label.debugDescription)")
+    }
+
     /// webencodings writes the standard's names in lowercase.
     static func standardName(_ lowercase: String) -> String {
         WHATWGEncoding.labels.values.first { $0.lowercased() == lowercase } ?? lowercase
