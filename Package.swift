@@ -9,9 +9,10 @@ let package = Package(
     ],
     targets: [
         // C libraries, each imported by exactly one Swift target.
-        // Headers only: CryptoOpenSSL links libcrypto (see there). DKIM needs no TLS, so
-        // libssl is not linked at all; libcurl brings its own when CalDAV loads it.
-        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // OpenSSL's headers and DKIM's RSA and SHA calls below EVP (direct_rsa_sha.c): CryptoOpenSSL
+        // links libcrypto (see there). DKIM needs no TLS, so libssl is not linked at all; libcurl
+        // brings its own when CalDAV loads it.
+        .target(name: "COpenSSL"),
         .systemLibrary(name: "CResolv", path: "Sources/CResolv"),
         // Headers only: HTMLDocument loads libxml2 with dlopen when a part has markup. Its headers
         // are in /usr/include/libxml2, which HTMLDocument names (pkg-config would also link it).
@@ -97,7 +98,7 @@ let package = Package(
         .testTarget(name: "FindingsTests", dependencies: ["Findings"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"], exclude: ["Oracle"]),
         .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles", "TestSupport"]),
-        .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL"]),
+        .testTarget(name: "CryptoOpenSSLTests", dependencies: ["CryptoOpenSSL", "COpenSSL"]),
         .testTarget(name: "DNSTests", dependencies: ["DNS", "TestSupport"]),
         // Test fixtures several test targets share (a dnsmasq on loopback).
         .target(name: "TestSupport", dependencies: ["DNS"], path: "Tests/TestSupport"),

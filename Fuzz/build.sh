@@ -20,7 +20,7 @@ BIN="${FUZZ_BIN:-Fuzz/.bin}"
 # In release (the default) LinkedLibXML2 links libxml2.a in, as the shipped binary does; its C
 # objects are listed after the Swift ones. With CONFIG=debug HTMLDocument loads libxml2 with dlopen.
 MODULES=(Findings POSIXFiles CivilTime CryptoOpenSSL DNS MailMessage DKIM SenderPolicy DynamicLibrary HTMLDocument JSON PlaceZones SchemaMarkup ICalendar Mailbox EventSuggest)
-C_MODULES=(LinkedLibXML2)
+C_MODULES=(COpenSSL LinkedLibXML2)
 
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=(); for f in Fuzz/Targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done; fi
 
@@ -55,7 +55,7 @@ for target in "${TARGETS[@]}"; do
   echo "fuzz target $target -> $BIN/$target" >&2
   swiftc "${OPT[@]}" -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
     -module-name "Fuzz_$target" -I "$OUT/Modules" \
-    -I Sources/COpenSSL -I Sources/CLibXML2 -I Sources/CResolv -Xcc -fmodule-map-file="$OUT/LinkedLibXML2.build/module.modulemap" -Xcc -I/usr/include/libxml2 \
+    -I Sources/COpenSSL/include -I Sources/CLibXML2 -I Sources/CResolv -Xcc -fmodule-map-file="$OUT/LinkedLibXML2.build/module.modulemap" -Xcc -I/usr/include/libxml2 \
     "Fuzz/Targets/$target.swift" "${OBJECTS[@]}" -lcrypto -lresolv "${LIBXML2_LINK[@]}" -use-ld=lld \
     -module-cache-path "$SCRATCH/fuzz-module-cache" -o "$BIN/$target"
 done

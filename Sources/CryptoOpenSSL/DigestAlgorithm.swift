@@ -7,8 +7,8 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// Digest size in bytes.
     public var length: Int { self == .sha1 ? 20 : 32 }
 
-    /// The algorithm as OpenSSL 3 implements it, fetched once: `EVP_sha256()` makes every
-    /// digest set-up fetch it again, which costs as much as hashing a short header.
+    /// The algorithm as OpenSSL 3's EVP implements it, for signing, fetched once: `EVP_sha256()`
+    /// makes every digest set-up fetch it again, which costs as much as hashing a short header.
     var evp: OpaquePointer {
         switch self {
         case .sha1: FetchedDigests.shared.sha1
@@ -17,7 +17,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// The digests fetched from the default provider, once per process.
+/// The digests fetched from the default provider, once per process, for signing (EVP).
 private final class FetchedDigests: @unchecked Sendable {
     // Written once in init, then only read; an EVP_MD is immutable and shared between threads.
     let sha1: OpaquePointer
@@ -33,25 +33,26 @@ private final class FetchedDigests: @unchecked Sendable {
     }
 }
 
-/// A streaming message digest over EVP.
+/// A streaming message digest: OpenSSL's SHA-1 and SHA-256 block functions, not EVP, so that
+/// hashing a message never activates OpenSSL 3's default provider (direct_rsa_sha.c says why).
 public struct Digest: ~Copyable {
     private let context: OpaquePointer
     public let algorithm: DigestAlgorithm
 
     public init(_ algorithm: DigestAlgorithm) {
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, algorithm.evp, nil) == 1 else {
-            // Only an out-of-memory condition makes these fail.
+        guard let context = eventsuggest_sha_new(algorithm == .sha256 ? 1 : 0) else {
+            // Only an out-of-memory condition makes this fail.
             fatalError("OpenSSL could not allocate a \(algorithm) context")
         }
         self.context = context
         self.algorithm = algorithm
     }
 
-    deinit { EVP_MD_CTX_free(context) }
+    deinit { eventsuggest_sha_free(context) }
 
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
         guard buffer.count > 0 else { return }
-        _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+        eventsuggest_sha_update(context, buffer.baseAddress, buffer.count)
     }
 
     public mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
@@ -65,10 +66,9 @@ public struct Digest: ~Copyable {
     }
 
     public consuming func finalize() -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
-        return Array(digest.prefix(Int(length)))
+        [UInt8](unsafeUninitializedCapacity: 32) { buffer, count in
+            count = eventsuggest_sha_final(context, buffer.baseAddress)
+        }
     }
 
     public static func hash<Bytes: Collection<UInt8>>(_ algorithm: DigestAlgorithm, _ bytes: Bytes) -> [UInt8] {

@@ -1,7 +1,7 @@
 import CryptoOpenSSL
 import Testing
 
-@Suite("SHA-256 over EVP")
+@Suite("SHA-256 and SHA-1")
 struct SHA256Tests {
     // FIPS 180-4 / NIST example vectors.
     @Test(arguments: [
