@@ -120,10 +120,17 @@ struct DirectVerificationTests {
             flipped[bit / 8] ^= 1 << (bit % 8)
             forgeries.append(flipped)
         }
+        Self.expectRefused(forgeries, by: verifier, over: data)
+    }
+
+    /// Every signature in `forgeries` fails over `data` with SHA-256, and none leaves an error queued.
+    static func expectRefused(_ forgeries: [[UInt8]], by verifier: PublicKey, over data: [UInt8],
+                              sourceLocation: SourceLocation = #_sourceLocation) {
         for forgery in forgeries {
-            #expect(!verifier.verify(signature: forgery, data: data, digest: .sha256), "\(forgery.count) bytes")
+            #expect(!verifier.verify(signature: forgery, data: data, digest: .sha256), "\(forgery.count) bytes",
+                    sourceLocation: sourceLocation)
         }
-        #expect(ERR_peek_error() == 0)
+        #expect(ERR_peek_error() == 0, sourceLocation: sourceLocation)
     }
 
     @Test("padded content that is not exactly the DigestInfo — the bare digest, no NULL, SHA-512's OID, a byte more or less — refused")
@@ -144,12 +151,9 @@ struct DirectVerificationTests {
         wrongOID[14] = 0x03  // 2.16.840.1.101.3.4.2.3, SHA-512
         var longerLength = prefix
         longerLength[1] = 0x32
-        for payload in [digest, noNull + digest, wrongOID + digest, prefix + digest + [0], longerLength + digest + [0],
-                        Array((prefix + digest).dropLast())] {
-            let forged = try Self.rawSignature(payload, key: key)
-            #expect(!verifier.verify(signature: forged, data: data, digest: .sha256), "\(payload.count)-byte payload")
-        }
-        #expect(ERR_peek_error() == 0)
+        let payloads = [digest, noNull + digest, wrongOID + digest, prefix + digest + [0], longerLength + digest + [0],
+                        Array((prefix + digest).dropLast())]
+        Self.expectRefused(try payloads.map { try Self.rawSignature($0, key: key) }, by: verifier, over: data)
     }
 
     @Test("the C entry point: a digest of the wrong length or an Ed25519 key is no, and leaves no error behind")
