@@ -6,28 +6,6 @@ import Testing
 /// EVP, OpenSSL's own API, on every input, and refuse every signature EVP refuses.
 @Suite("SHA and RSA below EVP: the same answers as EVP, the same refusals")
 struct DirectVerificationTests {
-    /// A fresh RSA key pair made by EVP: the private key as PEM, for `PrivateKey`.
-    static func generatedRSAKey(bits: Int32) throws -> (pem: [UInt8], key: OpaquePointer) {
-        let context = try #require(EVP_PKEY_CTX_new_from_name(nil, "RSA", nil))
-        defer { EVP_PKEY_CTX_free(context) }
-        try #require(EVP_PKEY_keygen_init(context) == 1)
-        try #require(EVP_PKEY_CTX_set_rsa_keygen_bits(context, bits) == 1)
-        var key: OpaquePointer?
-        try #require(EVP_PKEY_generate(context, &key) == 1)
-        let generated = try #require(key)
-        let bio = try #require(BIO_new(BIO_s_mem()))
-        defer { BIO_free(bio) }
-        try #require(PEM_write_bio_PrivateKey(bio, generated, nil, nil, 0, nil, nil) == 1)
-        var pem: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = BIO_read(bio, &chunk, Int32(chunk.count))
-            if count <= 0 { break }
-            pem += chunk.prefix(Int(count))
-        }
-        return (pem, generated)
-    }
-
     /// The EVP one-shot digest, the reference.
     static func evpDigest(_ algorithm: DigestAlgorithm, _ bytes: [UInt8]) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -49,14 +27,6 @@ struct DirectVerificationTests {
         var signature = [UInt8](repeating: 0, count: length)
         try #require(EVP_PKEY_sign(context, &signature, &length, payload, payload.count) == 1)
         return Array(signature.prefix(length))
-    }
-
-    static func publicKey(of key: OpaquePointer) throws -> PublicKey {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        let length = i2d_PUBKEY(key, &buffer)
-        let der = try #require(buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) })
-        CRYPTO_free(buffer, #fileID, #line)
-        return try PublicKey(rsaDER: der)
     }
 
     @Test("SHA-1 and SHA-256 equal EVP's for every length 0–300 and in any chunk split",
@@ -81,13 +51,9 @@ struct DirectVerificationTests {
 
     @Test("a signature EVP made verifies, for both digests; changed data, digest or key does not")
     func signedByEVP() throws {
-        let (pem, key) = try Self.generatedRSAKey(bits: 2048)
-        defer { EVP_PKEY_free(key) }
-        let signer = try PrivateKey(pem: pem)
-        let verifier = try Self.publicKey(of: key)
-        let (_, other) = try Self.generatedRSAKey(bits: 2048)
-        defer { EVP_PKEY_free(other) }
-        let stranger = try Self.publicKey(of: other)
+        let key = try GeneratedRSAKey(bits: 2048)
+        let signer = try key.signer(), verifier = try key.verifier()
+        let stranger = try GeneratedRSAKey(bits: 2048).verifier()
         for length in [0, 1, 55, 56, 64, 1000] {
             let data = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
             for digest in DigestAlgorithm.allCases {
@@ -104,11 +70,10 @@ struct DirectVerificationTests {
 
     @Test("the signature's bytes: one flipped bit, one byte more or less, a leading zero, zeros, all ones — refused")
     func tamperedSignatures() throws {
-        let (pem, key) = try Self.generatedRSAKey(bits: 1024)
-        defer { EVP_PKEY_free(key) }
-        let verifier = try Self.publicKey(of: key)
+        let key = try GeneratedRSAKey(bits: 1024)
+        let verifier = try key.verifier()
         let data = Array("From: a@example.com".utf8)
-        let signature = try PrivateKey(pem: pem).sign(data, digest: .sha256)
+        let signature = try key.signer().sign(data, digest: .sha256)
         #expect(verifier.verify(signature: signature, data: data, digest: .sha256))
         var forgeries: [[UInt8]] = [
             Array(signature.dropLast()), signature + [0], [0] + signature,       // the same number, one byte longer
@@ -135,15 +100,14 @@ struct DirectVerificationTests {
 
     @Test("padded content that is not exactly the DigestInfo — the bare digest, no NULL, SHA-512's OID, a byte more or less — refused")
     func notTheDigestInfo() throws {
-        let (_, key) = try Self.generatedRSAKey(bits: 1024)
-        defer { EVP_PKEY_free(key) }
-        let verifier = try Self.publicKey(of: key)
+        let key = try GeneratedRSAKey(bits: 1024)
+        let verifier = try key.verifier()
         let data = Array("To: b@example.com".utf8)
         let digest = Digest.hash(.sha256, data)
         // RFC 8017 §9.2 note 1: DigestInfo for SHA-256 is this prefix followed by the hash.
         let prefix: [UInt8] = [0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01,
                                0x05, 0x00, 0x04, 0x20]
-        let honest = try Self.rawSignature(prefix + digest, key: key)
+        let honest = try Self.rawSignature(prefix + digest, key: key.pointer)
         #expect(verifier.verify(signature: honest, data: data, digest: .sha256), "the raw-signing helper is right")
         let noNull: [UInt8] = [0x30, 0x2f, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01,
                                0x04, 0x20]
@@ -153,15 +117,15 @@ struct DirectVerificationTests {
         longerLength[1] = 0x32
         let payloads = [digest, noNull + digest, wrongOID + digest, prefix + digest + [0], longerLength + digest + [0],
                         Array((prefix + digest).dropLast())]
-        Self.expectRefused(try payloads.map { try Self.rawSignature($0, key: key) }, by: verifier, over: data)
+        Self.expectRefused(try payloads.map { try Self.rawSignature($0, key: key.pointer) }, by: verifier, over: data)
     }
 
     @Test("the C entry point: a digest of the wrong length or an Ed25519 key is no, and leaves no error behind")
     func entryPointRefusals() throws {
-        let (pem, key) = try Self.generatedRSAKey(bits: 1024)
-        defer { EVP_PKEY_free(key) }
+        let generated = try GeneratedRSAKey(bits: 1024)
+        let key = generated.pointer
         let data = Array("x".utf8)
-        let signature = try PrivateKey(pem: pem).sign(data, digest: .sha256)
+        let signature = try generated.signer().sign(data, digest: .sha256)
         let digest = Digest.hash(.sha256, data)
         #expect(eventsuggest_rsa_verify_digest(key, 1, digest, digest.count, signature, signature.count) == 1)
         #expect(eventsuggest_rsa_verify_digest(key, 1, digest, 31, signature, signature.count) == 0)
@@ -176,12 +140,8 @@ struct DirectVerificationTests {
 
     @Test("a key only OpenSSL's decoders read (rsaEncryption without NULL parameters) verifies the same way")
     func providerKey() throws {
-        let (pem, key) = try Self.generatedRSAKey(bits: 1024)
-        defer { EVP_PKEY_free(key) }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        let length = i2d_PUBKEY(key, &buffer)
-        let spki = try #require(buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) })
-        CRYPTO_free(buffer, #fileID, #line)
+        let key = try GeneratedRSAKey(bits: 1024)
+        let spki = try key.subjectPublicKeyInfo()
         // SEQUENCE { SEQUENCE { OID }, BIT STRING }: the AlgorithmIdentifier's NULL left out.
         let bitString = Array(spki.dropFirst(3 + 15))
         let algorithm: [UInt8] = [0x30, 0x0b, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01]
@@ -190,8 +150,49 @@ struct DirectVerificationTests {
         #expect(RSASubjectPublicKeyInfo.rsaPublicKey(in: der) == nil, "not the shortcut's form")
         let verifier = try PublicKey(rsaDER: der)
         let data = Array("Subject: x".utf8)
-        let signature = try PrivateKey(pem: pem).sign(data, digest: .sha256)
+        let signature = try key.signer().sign(data, digest: .sha256)
         #expect(verifier.verify(signature: signature, data: data, digest: .sha256))
         #expect(!verifier.verify(signature: signature, data: data + [1], digest: .sha256))
     }
+}
+
+/// A fresh RSA key pair made by EVP, freed with this object: the signer (`PrivateKey`, from
+/// PEM) and the verifier (`PublicKey`, from the SubjectPublicKeyInfo) the tests pair up.
+final class GeneratedRSAKey {
+    let pointer: OpaquePointer
+    let pem: [UInt8]
+
+    init(bits: Int32) throws {
+        let context = try #require(EVP_PKEY_CTX_new_from_name(nil, "RSA", nil))
+        defer { EVP_PKEY_CTX_free(context) }
+        try #require(EVP_PKEY_keygen_init(context) == 1)
+        try #require(EVP_PKEY_CTX_set_rsa_keygen_bits(context, bits) == 1)
+        var key: OpaquePointer?
+        try #require(EVP_PKEY_generate(context, &key) == 1)
+        let generated = try #require(key)
+        let bio = try #require(BIO_new(BIO_s_mem()))
+        defer { BIO_free(bio) }
+        guard PEM_write_bio_PrivateKey(bio, generated, nil, nil, 0, nil, nil) == 1 else {
+            EVP_PKEY_free(generated)
+            throw CryptoError.fromQueue("writing the generated key as PEM")
+        }
+        var pem: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let count = BIO_read(bio, &chunk, Int32(chunk.count)), count > 0 { pem += chunk.prefix(Int(count)) }
+        pointer = generated
+        self.pem = pem
+    }
+
+    deinit { EVP_PKEY_free(pointer) }
+
+    func signer() throws -> PrivateKey { try PrivateKey(pem: pem) }
+
+    func subjectPublicKeyInfo() throws -> [UInt8] {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let length = i2d_PUBKEY(pointer, &buffer)
+        defer { CRYPTO_free(buffer, #fileID, #line) }
+        return try #require(buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) })
+    }
+
+    func verifier() throws -> PublicKey { try PublicKey(rsaDER: subjectPublicKeyInfo()) }
 }
