@@ -6,22 +6,25 @@ internal import LinkedLibXML2
 /// (`LinkedLibXML2`: what `make install` ships; a filter maps no libxml2 or ICU at all), or, in
 /// debug builds and tests, the shared library loaded the first time a part with markup is
 /// parsed (`DynamicLibrary` opens it), so a filter on a message without markup never maps it.
-/// ``HTMLDocument`` calls libxml2 only through here (`CLibXML2/shim.h` types the addresses);
-/// struct field reads of its tree need no loading.
+/// ``HTMLDocument`` calls libxml2 only through here (`CLibXML2/shim.h` types the addresses):
+/// one HTML parse whose events build an ``HTMLTree`` (``HTMLTreeBuilder``); libxml2 builds no
+/// tree of its own.
 enum LibXML2Library {
     /// The soname Debian's libxml2 package provides.
     static let defaultName = "libxml2.so.2"
     /// The functions called, in the order `eventsuggest_libxml2_assign` takes their addresses.
-    static let symbolNames = ["xmlInitParser", "htmlReadMemory", "xmlFreeDoc", "xmlGetLineNo", "xmlFree"]
+    static let symbolNames = ["xmlInitParser", "htmlNewParserCtxt", "htmlCtxtReadMemory", "htmlFreeParserCtxt", "xmlFreeDoc"]
 
     /// The table, checked non-null at load.
     struct Functions: @unchecked Sendable {
         // `@unchecked Sendable`: written once, at load, then only read; libxml2's parser is
         // safe on separate documents once `xmlInitParser` has run.
         let table: eventsuggest_libxml2_functions
-        let readMemory: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> htmlDocPtr?
+        let newContext: @convention(c) () -> htmlParserCtxtPtr?
+        let readMemory: @convention(c) (htmlParserCtxtPtr?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?,
+                                        UnsafePointer<CChar>?, Int32) -> htmlDocPtr?
+        let freeContext: @convention(c) (htmlParserCtxtPtr?) -> Void
         let freeDoc: @convention(c) (xmlDocPtr?) -> Void
-        let lineNumber: @convention(c) (UnsafePointer<xmlNode>?) -> Int
     }
 
     /// The process's libxml2, opened and initialised (`xmlInitParser`, which must run once
@@ -66,11 +69,11 @@ enum LibXML2Library {
     private static func functions(_ found: [UnsafeMutableRawPointer?], from name: String) throws(HTMLDocument.ParseError) -> Functions {
         var table = eventsuggest_libxml2_functions()
         eventsuggest_libxml2_assign(&table, found)
-        guard let readMemory = table.html_read_memory, let freeDoc = table.free_doc,
-              let lineNumber = table.get_line_no, table.init_parser != nil, table.free_slot != nil else {
+        guard table.init_parser != nil, let newContext = table.new_parser_context, let readMemory = table.context_read_memory,
+              let freeContext = table.free_parser_context, let freeDoc = table.free_doc else {
             throw .libraryUnavailable(reason: "\(name): a function is missing")
         }
-        return Functions(table: table, readMemory: readMemory, freeDoc: freeDoc, lineNumber: lineNumber)
+        return Functions(table: table, newContext: newContext, readMemory: readMemory, freeContext: freeContext, freeDoc: freeDoc)
     }
 
     /// Loads libxml2 if it is not yet (replaces `xmlInitParser`); the functions below may be
@@ -86,25 +89,73 @@ enum LibXML2Library {
         return functions
     }
 
-    /// `htmlReadMemory`
-    static func htmlReadMemory(_ buffer: UnsafePointer<CChar>?, _ size: Int32, _ url: UnsafePointer<CChar>?,
-                               _ encoding: UnsafePointer<CChar>?, _ options: Int32) -> htmlDocPtr? {
-        functions.readMemory(buffer, size, url, encoding, options)
+    /// Parses `html` (UTF-8, its own charset declarations ignored) with libxml2's HTML parser,
+    /// `builder` building the tree from its events. False when libxml2 could not begin the
+    /// document at all (no memory for a parser).
+    static func parse(_ html: UnsafeBufferPointer<UInt8>, options: Int32, into builder: inout HTMLTreeBuilder) -> Bool {
+        let functions = functions
+        guard let base = html.baseAddress, let context = functions.newContext() else { return false }
+        defer { functions.freeContext(context) }
+        var events = eventsuggest_html_events(start_element: startElement, end_element: endElement,
+                                              characters: characters, cdata_block: cdataBlock, comment: comment,
+                                              processing_instruction: processingInstruction,
+                                              internal_subset: internalSubset, start_document: startDocument)
+        // The callbacks reach the builder through this pointer, valid for the whole parse: a
+        // plain pointer to a struct, so no reference counting or exclusivity check per event.
+        return withUnsafeMutablePointer(to: &builder) { builder in
+            eventsuggest_html_install_events(context, &events, builder)
+            let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            // No startDocument of libxml2's own, so no xmlDoc; free one should it ever come.
+            if let document = functions.readMemory(context, characters, Int32(html.count), nil, "UTF-8", options) {
+                functions.freeDoc(document)
+            }
+            return builder.pointee.didStart
+        }
     }
 
-    /// `xmlFreeDoc`
-    static func xmlFreeDoc(_ document: xmlDocPtr?) {
-        functions.freeDoc(document)
+    // MARK: - The events (closures that capture nothing: the builder comes through the context)
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<HTMLTreeBuilder> {
+        eventsuggest_html_builder(context)!.assumingMemoryBound(to: HTMLTreeBuilder.self)
     }
 
-    /// `xmlGetLineNo`
-    static func xmlGetLineNo(_ node: UnsafePointer<xmlNode>?) -> Int {
-        functions.lineNumber(node)
+    private static func line(_ context: UnsafeMutableRawPointer?) -> Int32 {
+        eventsuggest_html_line(context)
     }
 
-    /// `xmlFree`, through the deallocator libxml2 holds at the time of the call.
-    static func xmlFree(_ pointer: UnsafeMutableRawPointer?) {
-        var table = functions.table
-        eventsuggest_xmlFree(&table, pointer)
+    private static let startDocument: startDocumentSAXFunc = { context in
+        builder(context).pointee.didStart = true
+    }
+
+    private static let startElement: startElementSAXFunc = { context, name, attributes in
+        guard let name else { return }
+        builder(context).pointee.startElement(name: name, attributes: UnsafePointer(attributes), line: line(context))
+    }
+
+    private static let endElement: endElementSAXFunc = { context, _ in
+        builder(context).pointee.endElement()
+    }
+
+    private static let characters: charactersSAXFunc = { context, text, length in
+        guard let text, length >= 0 else { return }
+        builder(context).pointee.characters(UnsafeBufferPointer(start: text, count: Int(length)), kind: .text, line: line(context))
+    }
+
+    private static let cdataBlock: cdataBlockSAXFunc = { context, text, length in
+        guard let text, length >= 0 else { return }
+        builder(context).pointee.characters(UnsafeBufferPointer(start: text, count: Int(length)), kind: .cdata, line: line(context))
+    }
+
+    private static let comment: commentSAXFunc = { context, text in
+        guard let text else { return }
+        builder(context).pointee.comment(text, line: line(context))
+    }
+
+    private static let processingInstruction: processingInstructionSAXFunc = { context, _, _ in
+        builder(context).pointee.processingInstruction(line: line(context))
+    }
+
+    private static let internalSubset: internalSubsetSAXFunc = { context, _, _, _ in
+        builder(context).pointee.doctype(line: line(context))
     }
 }

@@ -7,8 +7,8 @@
    filter on a message with markup neither maps libxml2, libicuuc and the 30 MB libicudata nor
    has ld.so relocate them; debug builds and tests load the shared libxml2 with dlopen.
 
-   Fills found[0..4] with the addresses of xmlInitParser, htmlReadMemory, xmlFreeDoc,
-   xmlGetLineNo and the variable xmlFree (LibXML2Library.symbolNames' order) and returns true
+   Fills found[0..4] with the addresses of xmlInitParser, htmlNewParserCtxt, htmlCtxtReadMemory,
+   htmlFreeParserCtxt and xmlFreeDoc (LibXML2Library.symbolNames' order) and returns true
    when libxml2 is linked in; returns false and leaves `found` alone when it is not. */
 bool eventsuggest_linked_libxml2(void *found[5]);
 
