@@ -16,7 +16,11 @@ struct MicrodataExtractor {
     /// attributes the crawl asks about again and again are read from libxml2's tree once.
     private struct Element {
         let node: HTMLNode
-        var children: [Int]
+        /// The first child element and the next sibling element, as indexes (-1: none): links,
+        /// not an array of children per element, which cost an allocation for every element of
+        /// every document with Microdata (issue 21).
+        var firstChild = -1
+        var nextSibling = -1
         /// Has `itemscope`.
         let isItem: Bool
         let itemprop: String?
@@ -26,7 +30,6 @@ struct MicrodataExtractor {
 
         init(_ node: HTMLNode) {
             self.node = node
-            children = []
             isItem = node.hasAttribute("itemscope")
             itemprop = node.attribute("itemprop")
             propertyNames = itemprop.map(MicrodataExtractor.words) ?? []
@@ -36,6 +39,18 @@ struct MicrodataExtractor {
 
     private struct State {
         var elements: [Element] = []
+
+        /// The child elements of the element at `index`, in tree order.
+        func children(of index: Int) -> [Int] {
+            var result: [Int] = []
+            var child = elements[index].firstChild
+            while child >= 0 {
+                result.append(child)
+                child = elements[child].nextSibling
+            }
+            return result
+        }
+
         var byID: [String: Int] = [:]
         var findings: [Finding] = []
         var itemCount = 0
@@ -149,9 +164,16 @@ struct MicrodataExtractor {
     private func flatten(_ node: HTMLNode, into state: inout State) -> Int {
         let index = state.elements.count
         state.elements.append(Element(node))
-        var children: [Int] = []
-        node.forEachChildElement { children.append(flatten($0, into: &state)) }
-        state.elements[index].children = children
+        var previous = -1
+        node.forEachChildElement { child in
+            let childIndex = flatten(child, into: &state)
+            if previous < 0 {
+                state.elements[index].firstChild = childIndex
+            } else {
+                state.elements[previous].nextSibling = childIndex
+            }
+            previous = childIndex
+        }
         if let id = node.attribute("id"), state.byID[id] == nil { state.byID[id] = index }
         return index
     }
@@ -242,10 +264,10 @@ struct MicrodataExtractor {
     /// mistaken for orphaned properties.
     private func claimSubtree(of root: Int, state: inout State) {
         state.claimed.insert(root)
-        var stack = state.elements[root].children
+        var stack = state.children(of: root)
         while let index = stack.popLast() {
             guard state.claimed.insert(index).inserted else { continue }
-            stack.append(contentsOf: state.elements[index].children)
+            stack.append(contentsOf: state.children(of: index))
         }
     }
 
@@ -253,7 +275,7 @@ struct MicrodataExtractor {
     private func properties(of root: Int, state: inout State) -> [Int] {
         var results: [Int] = []
         var memory: Set<Int> = [root]
-        var pending: [Int] = state.elements[root].children
+        var pending: [Int] = state.children(of: root)
         for reference in Self.words(state.elements[root].itemref ?? "") {
             if let target = state.byID[String(reference)] {
                 pending.append(target)
@@ -267,7 +289,7 @@ struct MicrodataExtractor {
         while let current = pending.popLast() {
             guard memory.insert(current).inserted else { continue }
             let element = state.elements[current]
-            if !element.isItem { pending.append(contentsOf: element.children) }
+            if !element.isItem { pending.append(contentsOf: state.children(of: current)) }
             if !element.propertyNames.isEmpty { results.append(current) }
         }
         // Flattening numbered the elements in tree order.
