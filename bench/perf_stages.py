@@ -4,9 +4,10 @@ chain that names a stage.  perf record -g -o X.perf eventsuggest extract --json 
 /usr/bin/python3 bench/perf_stages.py X.perf"""
 import collections, re, subprocess, sys
 STAGES = [
-    ("libxml2 parse (htmlReadMemory, xmlFreeDoc)", re.compile(r"libxml2|htmlReadMemory|xmlFreeDoc")),
+    ("tree building from libxml2's events (HTMLTreeBuilder; round 8 on)", re.compile(r"HTMLDocument15HTMLTreeBuilder")),
+    ("libxml2 parse (htmlReadMemory, xmlFreeDoc; round 8 on htmlParseDocument)", re.compile(r"libxml2|htmlReadMemory|xmlFreeDoc|htmlParse|htmlCurrentChar|xmlNextChar|htmlAutoClose|htmlCheck|xmlDict|xmlStr")),
     ("tree copy (HTMLDocument.convert, before the views)", re.compile(r"HTMLDocumentAAV7convert")),
-    ("tree walk (HTMLNode views of libxml2's tree)", re.compile(r"HTMLDocument8HTMLNode")),
+    ("tree walk (HTMLNode views)", re.compile(r"HTMLDocument8HTMLNode")),
     ("browser text regions (neutralized)", re.compile(r"HTMLDocument18BrowserTextRegions|HTMLDocument8Rewriter")),
     ("positions (SourceText)", re.compile(r"SchemaMarkup10SourceText")),
     ("markup hint (MarkupHint)", re.compile(r"SchemaMarkup0B4Hint|needsParsing")),

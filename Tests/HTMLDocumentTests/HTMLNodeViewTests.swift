@@ -2,10 +2,10 @@ import HTMLDocument
 import Testing
 import TestSupport
 
-/// The nodes read libxml2's tree in place (issue 21): what they show must be what the copied
-/// tree showed — names lowercase, the depth cut, text joined — and they must stay valid as
+/// The nodes are views of the document's compact tree (issue 21; before, of libxml2's tree in
+/// place, and before that of a copy of it): what they show must be what the copied tree showed — names lowercase, the depth cut, text joined — and they must stay valid as
 /// long as they are held, whatever the input.
-@Suite("HTML nodes as views of libxml2's tree")
+@Suite("HTML nodes as views of the parsed tree")
 struct HTMLNodeViewTests {
     @Test("nodes outlive the document value they came from")
     func lifetime() throws {
@@ -79,7 +79,7 @@ struct HTMLNodeViewTests {
         #expect(document.root.descendantElements(named: "p").first?.attribute("id") == "after")
         #expect(document.root.textContent.contains("three"))
         #expect(document.root.textContent.hasPrefix("one"))
-        // QUIRK (libxml2 2.9, as before the tree was read in place): a NUL inside an attribute
+        // QUIRK (libxml2 2.9, as with libxml2's own tree): a NUL inside an attribute
         // value ends the parse; the element it is on is kept, nothing after it is read.
         let cut = try HTMLDocument(parsing: "<div title=\"a\0b\">x</div><p>y</p>")
         #expect(cut.root.descendantElements.map(\.name).contains("div"))

@@ -205,3 +205,24 @@ private final class Oracle: @unchecked Sendable {
         }
     }
 }
+
+/// The limits of the tree itself, and where it keeps more than libxml2's own builder did.
+@Suite("the parsed tree's own limits")
+struct HTMLTreeLimitTests {
+    @Test("attack: past the 32-bit offsets' reach an HTML part is refused, whatever the limits allow")
+    func largestParsed() throws {
+        let html = String(repeating: "a", count: HTMLDocument.largestParsed + 1)
+        #expect(throws: HTMLDocument.ParseError.tooLarge(bytes: html.utf8.count, limit: HTMLDocument.largestParsed)) {
+            _ = try HTMLDocument(parsing: html, limits: HTMLLimits(maxBytes: .max))
+        }
+    }
+
+    @Test("a script of 11 MB is kept whole (libxml2's own builder stopped adding to a text node at 10,000,000 bytes)")
+    func hugeText() throws {
+        let body = String(repeating: "0123456789", count: 1_100_000)
+        let document = try HTMLDocument(parsing: "<script type=\"application/ld+json\">\(body)</script><p>after</p>")
+        let script = try #require(document.root.descendantElements(named: "script").first)
+        #expect(script.textContent.utf8.count == body.utf8.count)
+        #expect(document.root.descendantElements(named: "p").first?.textContent == "after")
+    }
+}

@@ -11,7 +11,7 @@ struct LibXML2LoadingTests {
         _ = try LibXML2Library.open(LibXML2Library.defaultName)
         let document = try HTMLDocument(parsing: "<p>one</p>\n<p>two</p>")
         let paragraphs = document.root.descendantElements.filter { $0.name == "p" }
-        #expect(paragraphs.map(\.line) == [1, 2], "line numbers come through xmlGetLineNo")
+        #expect(paragraphs.map(\.line) == [1, 2], "line numbers come from libxml2's parser")
     }
 
     @Test("a library that is not there: libraryUnavailable naming the file")

@@ -13,7 +13,7 @@ struct MicrodataExtractor {
     let part: String?
 
     /// The document flattened once, so elements have an identity and a tree order; the
-    /// attributes the crawl asks about again and again are read from libxml2's tree once.
+    /// attributes the crawl asks about again and again are read from the parsed tree once.
     private struct Element {
         let node: HTMLNode
         /// The first child element and the next sibling element, as indexes (-1: none): links,
