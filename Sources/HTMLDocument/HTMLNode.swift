@@ -130,30 +130,17 @@ public struct HTMLNode {
     }
 
     /// Calls `body` with every text and CDATA node at or below `index`, in document order
-    /// (comments are not text). An explicit stack of where to go on at each level: a deep tree
-    /// costs no recursion.
+    /// (comments are not text).
     private static func forEachText(_ index: Int32, in tree: HTMLTree, _ body: (Int32) -> Void) {
         switch tree.nodes[Int(index)].kind {
         case .text, .cdata:
             body(index)
-            return
         case .comment, .hidden:
-            return
-        case .document, .element:
             break
-        }
-        var stack: [Int32] = [tree.nodes[Int(index)].firstChild]
-        while let next = stack.last {
-            guard next >= 0 else {
-                stack.removeLast()
-                continue
-            }
-            let current = tree.nodes[Int(next)]
-            stack[stack.count - 1] = current.nextSibling
-            switch current.kind {
-            case .text, .cdata: body(next)
-            case .element: stack.append(current.firstChild)
-            case .document, .comment, .hidden: break
+        case .document, .element:
+            tree.forEachDescendant(of: index) { descendant, node in
+                if node.kind == .text || node.kind == .cdata { body(descendant) }
+                return true
             }
         }
     }
@@ -192,21 +179,10 @@ public struct HTMLNode {
         return found
     }
 
-    /// The elements below in document order until `body` returns false: the sibling links
-    /// walked with a stack of where to go on at each level (no recursion).
+    /// The elements below in document order until `body` returns false.
     private func forEachDescendantElement(_ body: (Int32, HTMLTree.Node) -> Bool) {
-        let tree = tree
-        var stack: [Int32] = [node.firstChild]
-        while let next = stack.last {
-            guard next >= 0 else {
-                stack.removeLast()
-                continue
-            }
-            let current = tree.nodes[Int(next)]
-            stack[stack.count - 1] = current.nextSibling
-            guard current.kind == .element else { continue }
-            guard body(next, current) else { return }
-            stack.append(current.firstChild)
+        tree.forEachDescendant(of: index) { descendant, node in
+            node.kind != .element || body(descendant, node)
         }
     }
 

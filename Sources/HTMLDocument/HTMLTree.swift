@@ -55,4 +55,21 @@ struct HTMLTree {
         let node = nodes[Int(index)]
         return slice(node.start, node.count)
     }
+
+    /// Calls `body` with every node below `index` (not itself) in document order, until it
+    /// returns false: the sibling links walked with a stack of where to go on at each level
+    /// (no recursion, so a deep tree costs no stack).
+    func forEachDescendant(of index: Int32, _ body: (Int32, Node) -> Bool) {
+        var stack: [Int32] = [nodes[Int(index)].firstChild]
+        while let next = stack.last {
+            guard next >= 0 else {
+                stack.removeLast()
+                continue
+            }
+            let current = nodes[Int(next)]
+            stack[stack.count - 1] = current.nextSibling
+            guard body(next, current) else { return }
+            if current.kind == .element { stack.append(current.firstChild) }
+        }
+    }
 }
