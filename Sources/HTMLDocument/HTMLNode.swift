@@ -170,8 +170,12 @@ public struct HTMLNode {
 
     /// Whether any element below this node has the attribute (one walk, no strings made).
     public func hasDescendantElement(withAttribute wanted: String) -> Bool {
-        var found = false
         let tree = tree
+        if node.kind == .document {
+            // Every attribute stored is on an element below the document: no walk needed.
+            return tree.attributes.contains { Self.name(tree.slice($0.nameStart, $0.nameCount), equals: wanted) }
+        }
+        var found = false
         forEachDescendantElement { _, node in
             found = Self.firstAttribute(of: node, named: wanted, in: tree) != nil
             return !found
