@@ -217,6 +217,19 @@ struct HTMLTreeLimitTests {
         }
     }
 
+    @Test("attack: an attribute on an element below the depth cut is not found from the document either")
+    func attributeBelowTheCut() throws {
+        let html = "<div><div><div><span itemscope itemprop=x>deep</span></div></div></div><p id=top>t</p>"
+        let cut = try HTMLDocument(parsing: html, limits: HTMLLimits(maxDepth: 4))
+        #expect(cut.wasTruncated)
+        #expect(!cut.root.hasDescendantElement(withAttribute: "itemscope"))
+        #expect(cut.root.hasDescendantElement(withAttribute: "id"))
+        let whole = try HTMLDocument(parsing: html, limits: HTMLLimits(maxDepth: 7))
+        #expect(!whole.wasTruncated)
+        #expect(whole.root.hasDescendantElement(withAttribute: "itemscope"))
+        #expect(whole.root.descendantElements(named: "span").first?.hasDescendantElement(withAttribute: "itemscope") == false)
+    }
+
     @Test("a script of 11 MB is kept whole (libxml2's own builder stopped adding to a text node at 10,000,000 bytes)")
     func hugeText() throws {
         let body = String(repeating: "0123456789", count: 1_100_000)
