@@ -24,7 +24,7 @@ public struct HTMLNode {
     public var kind: Kind {
         switch node.kind {
         case .document: .document
-        case .element, .hidden: .element
+        case .element, .hidden: .element // a hidden node (doctype, instruction) is never handed out as a view
         case .text, .cdata: .text
         case .comment: .comment
         }
