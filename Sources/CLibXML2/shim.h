@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/* libxml2 is linked in (release) or loaded at run time (debug, tests): the five functions
+/* libxml2 is linked in (release) or loaded at run time (debug, tests): the four functions
    HTMLDocument calls, found once (HTMLDocument's LibXML2Library holds the table). */
 struct eventsuggest_libxml2_functions {
     void (*init_parser)(void);
@@ -20,18 +20,16 @@ struct eventsuggest_libxml2_functions {
     htmlDocPtr (*context_read_memory)(htmlParserCtxtPtr context, const char *buffer, int size, const char *url,
                                       const char *encoding, int options);
     void (*free_parser_context)(htmlParserCtxtPtr context);
-    void (*free_doc)(xmlDocPtr document);
 };
 
 /* Fills the table from the addresses found, in this order: xmlInitParser, htmlNewParserCtxt,
-   htmlCtxtReadMemory, htmlFreeParserCtxt, xmlFreeDoc (LibXML2Library.symbolNames). */
+   htmlCtxtReadMemory, htmlFreeParserCtxt (LibXML2Library.symbolNames). */
 static inline void eventsuggest_libxml2_assign(struct eventsuggest_libxml2_functions *functions, void *const *found) {
     /* POSIX: a data pointer from dlsym converts to a function pointer. */
     memcpy(&functions->init_parser, &found[0], sizeof(void *));
     memcpy(&functions->new_parser_context, &found[1], sizeof(void *));
     memcpy(&functions->context_read_memory, &found[2], sizeof(void *));
     memcpy(&functions->free_parser_context, &found[3], sizeof(void *));
-    memcpy(&functions->free_doc, &found[4], sizeof(void *));
 }
 
 /* The SAX events HTMLDocument builds its tree from. `context` is what libxml2 passes each

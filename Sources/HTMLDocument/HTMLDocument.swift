@@ -23,6 +23,8 @@ public final class HTMLDocument {
 
         public var description: String {
             switch self {
+            case .tooLarge(let bytes, let limit) where limit == HTMLDocument.largestParsed:
+                "HTML part of \(bytes) bytes exceeds the \(limit) bytes eventsuggest parses at most, whatever limit html-bytes says"
             case .tooLarge(let bytes, let limit):
                 "HTML part of \(bytes) bytes exceeds the limit of \(limit) bytes (limit html-bytes)"
             case .unparsable: "libxml2 could not parse the HTML at all"
@@ -44,13 +46,10 @@ public final class HTMLDocument {
         guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
         // libxml2 takes the size as an int; the tree's offsets are 32-bit (HTMLTree).
         guard html.utf8.count <= Self.largestParsed else { throw .tooLarge(bytes: html.utf8.count, limit: Self.largestParsed) }
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
-            | Int32(XML_PARSE_BIG_LINES.rawValue)
         var builder = HTMLTreeBuilder(maxDepth: limits.maxDepth)
         func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
             // libxml2 makes no document of empty input: an empty tree is the right answer.
-            buffer.isEmpty || LibXML2Library.parse(buffer, options: options, into: &builder)
+            buffer.isEmpty || LibXML2Library.parse(buffer, options: Self.parseOptions, into: &builder)
         }
         var html = html
         let parsed = html.withUTF8 { source in
@@ -65,6 +64,12 @@ public final class HTMLDocument {
         guard parsed else { throw .unparsable }
         tree = builder.tree
     }
+
+    /// libxml2's options: recover from broken markup, no network, no messages, the declared
+    /// encoding ignored (the text is UTF-8 already), no default doctype, lines past 65,535.
+    static let parseOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+        | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+        | Int32(XML_PARSE_BIG_LINES.rawValue)
 
     /// The largest HTML part parsed whatever the limits say: a quarter of what 32-bit offsets
     /// reach (each source byte is stored at most twice, an attribute's name and its value).

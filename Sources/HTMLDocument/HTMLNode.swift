@@ -36,13 +36,13 @@ public struct HTMLNode {
     public var name: String {
         let node = node
         guard node.kind == .element else { return "" }
-        return Self.lowercasedName(tree.slice(node.start, node.count))
+        return Self.lowercasedName(tree.name(of: node))
     }
 
     /// Whether this is an element of that (lowercase) name; compared as bytes, no string made.
     public func isElement(named wanted: String) -> Bool {
         let node = node
-        return node.kind == .element && Self.name(tree.slice(node.start, node.count), equals: wanted)
+        return node.kind == .element && Self.name(tree.name(of: node), equals: wanted)
     }
 
     /// The 1-based line in the HTML source where the node starts.
@@ -63,14 +63,13 @@ public struct HTMLNode {
         let node = node, tree = tree
         guard node.kind == .element else { return [] }
         return tree.attributes[Self.range(of: node)].map { attribute in
-            HTMLAttribute(name: Self.lowercasedName(tree.slice(attribute.nameStart, attribute.nameCount)),
-                          value: String(decoding: tree.slice(attribute.valueStart, attribute.valueCount), as: UTF8.self))
+            HTMLAttribute(name: Self.lowercasedName(tree.name(of: attribute)), value: tree.value(of: attribute))
         }
     }
 
     /// The value of the first attribute with this (lowercase) name.
     public func attribute(_ name: String) -> String? {
-        firstAttribute(named: name).map { String(decoding: tree.slice($0.valueStart, $0.valueCount), as: UTF8.self) }
+        firstAttribute(named: name).map(tree.value(of:))
     }
 
     /// Whether the attribute is present (with any value).
@@ -83,7 +82,7 @@ public struct HTMLNode {
     }
 
     private static func firstAttribute(of node: HTMLTree.Node, named wanted: String, in tree: HTMLTree) -> HTMLTree.Attribute? {
-        for attribute in tree.attributes[range(of: node)] where name(tree.slice(attribute.nameStart, attribute.nameCount), equals: wanted) {
+        for attribute in tree.attributes[range(of: node)] where name(tree.name(of: attribute), equals: wanted) {
             return attribute
         }
         return nil
@@ -160,7 +159,7 @@ public struct HTMLNode {
         var result: [HTMLNode] = []
         let tree = tree
         forEachDescendantElement { element, node in
-            if Self.name(tree.slice(node.start, node.count), equals: wanted) {
+            if Self.name(tree.name(of: node), equals: wanted) {
                 result.append(HTMLNode(document: document, index: element))
             }
             return true
@@ -173,7 +172,7 @@ public struct HTMLNode {
         let tree = tree
         if node.kind == .document {
             // Every attribute stored is on an element below the document: no walk needed.
-            return tree.attributes.contains { Self.name(tree.slice($0.nameStart, $0.nameCount), equals: wanted) }
+            return tree.attributes.contains { Self.name(tree.name(of: $0), equals: wanted) }
         }
         var found = false
         forEachDescendantElement { _, node in

@@ -49,6 +49,16 @@ struct HTMLTree {
         bytes[Int(start)..<Int(start) + Int(count)]
     }
 
+    /// An element's name, as stored (libxml2 lowercases ASCII).
+    func name(of node: Node) -> ArraySlice<UInt8> { slice(node.start, node.count) }
+
+    func name(of attribute: Attribute) -> ArraySlice<UInt8> { slice(attribute.nameStart, attribute.nameCount) }
+
+    /// An attribute's value as text (entities resolved by libxml2; "" when written bare).
+    func value(of attribute: Attribute) -> String {
+        String(decoding: slice(attribute.valueStart, attribute.valueCount), as: UTF8.self)
+    }
+
     /// A text, CDATA or comment node's content (up to the first NUL byte, as libxml2's C string
     /// reads: the builder stores nothing after one).
     func content(of index: Int32) -> ArraySlice<UInt8> {

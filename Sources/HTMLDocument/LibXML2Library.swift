@@ -2,7 +2,7 @@ internal import CLibXML2
 internal import DynamicLibrary
 internal import LinkedLibXML2
 
-/// libxml2's five functions, from one of two places: linked into the binary in release builds
+/// libxml2's four functions, from one of two places: linked into the binary in release builds
 /// (`LinkedLibXML2`: what `make install` ships; a filter maps no libxml2 or ICU at all), or, in
 /// debug builds and tests, the shared library loaded the first time a part with markup is
 /// parsed (`DynamicLibrary` opens it), so a filter on a message without markup never maps it.
@@ -13,7 +13,7 @@ enum LibXML2Library {
     /// The soname Debian's libxml2 package provides.
     static let defaultName = "libxml2.so.2"
     /// The functions called, in the order `eventsuggest_libxml2_assign` takes their addresses.
-    static let symbolNames = ["xmlInitParser", "htmlNewParserCtxt", "htmlCtxtReadMemory", "htmlFreeParserCtxt", "xmlFreeDoc"]
+    static let symbolNames = ["xmlInitParser", "htmlNewParserCtxt", "htmlCtxtReadMemory", "htmlFreeParserCtxt"]
 
     /// The table, checked non-null at load.
     struct Functions: @unchecked Sendable {
@@ -24,7 +24,6 @@ enum LibXML2Library {
         let readMemory: @convention(c) (htmlParserCtxtPtr?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?,
                                         UnsafePointer<CChar>?, Int32) -> htmlDocPtr?
         let freeContext: @convention(c) (htmlParserCtxtPtr?) -> Void
-        let freeDoc: @convention(c) (xmlDocPtr?) -> Void
     }
 
     /// The process's libxml2, opened and initialised (`xmlInitParser`, which must run once
@@ -70,10 +69,10 @@ enum LibXML2Library {
         var table = eventsuggest_libxml2_functions()
         eventsuggest_libxml2_assign(&table, found)
         guard table.init_parser != nil, let newContext = table.new_parser_context, let readMemory = table.context_read_memory,
-              let freeContext = table.free_parser_context, let freeDoc = table.free_doc else {
+              let freeContext = table.free_parser_context else {
             throw .libraryUnavailable(reason: "\(name): a function is missing")
         }
-        return Functions(table: table, newContext: newContext, readMemory: readMemory, freeContext: freeContext, freeDoc: freeDoc)
+        return Functions(table: table, newContext: newContext, readMemory: readMemory, freeContext: freeContext)
     }
 
     /// Loads libxml2 if it is not yet (replaces `xmlInitParser`); the functions below may be
@@ -105,10 +104,8 @@ enum LibXML2Library {
         return withUnsafeMutablePointer(to: &builder) { builder in
             eventsuggest_html_install_events(context, &events, builder)
             let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            // No startDocument of libxml2's own, so no xmlDoc; free one should it ever come.
-            if let document = functions.readMemory(context, characters, Int32(html.count), nil, "UTF-8", options) {
-                functions.freeDoc(document)
-            }
+            // Always nil: only libxml2's own startDocument handler makes an xmlDoc, and ours replaces it.
+            _ = functions.readMemory(context, characters, Int32(html.count), nil, "UTF-8", options)
             return builder.pointee.didStart
         }
     }

@@ -7,22 +7,20 @@
 #include <libxml/tree.h>
 #include <libxml/xmlmemory.h>
 
-bool eventsuggest_linked_libxml2(void *found[5]) {
+bool eventsuggest_linked_libxml2(void *found[4]) {
     /* A function's address as a data pointer, as dlsym hands it out (POSIX allows it). */
     void (*init_parser)(void) = xmlInitParser;
     htmlParserCtxtPtr (*new_context)(void) = htmlNewParserCtxt;
     htmlDocPtr (*read_memory)(htmlParserCtxtPtr, const char *, int, const char *, const char *, int) = htmlCtxtReadMemory;
     void (*free_context)(htmlParserCtxtPtr) = htmlFreeParserCtxt;
-    void (*free_doc)(xmlDocPtr) = xmlFreeDoc;
     memcpy(&found[0], &init_parser, sizeof(void *));
     memcpy(&found[1], &new_context, sizeof(void *));
     memcpy(&found[2], &read_memory, sizeof(void *));
     memcpy(&found[3], &free_context, sizeof(void *));
-    memcpy(&found[4], &free_doc, sizeof(void *));
     return true;
 }
 #else
-bool eventsuggest_linked_libxml2(void *found[5]) {
+bool eventsuggest_linked_libxml2(void *found[4]) {
     (void)found;
     return false;
 }

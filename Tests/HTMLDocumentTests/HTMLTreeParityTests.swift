@@ -153,9 +153,7 @@ private final class Oracle: @unchecked Sendable {
     }
 
     func dump(of source: [UInt8], maxDepth: Int) throws -> String {
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_NODEFDTD.rawValue)
-            | Int32(XML_PARSE_BIG_LINES.rawValue)
+        let options = HTMLDocument.parseOptions
         var output = "document\n"
         guard !source.isEmpty else { return output + "truncated false\n" }
         let document = source.withUnsafeBufferPointer { buffer in
@@ -215,6 +213,9 @@ struct HTMLTreeLimitTests {
         #expect(throws: HTMLDocument.ParseError.tooLarge(bytes: html.utf8.count, limit: HTMLDocument.largestParsed)) {
             _ = try HTMLDocument(parsing: html, limits: HTMLLimits(maxBytes: .max))
         }
+        // The message must not send the user to raise html-bytes, which cannot help.
+        let message = "\(HTMLDocument.ParseError.tooLarge(bytes: html.utf8.count, limit: HTMLDocument.largestParsed))"
+        #expect(message.contains("whatever limit html-bytes says"), "\(message)")
     }
 
     @Test("attack: an attribute on an element below the depth cut is not found from the document either")

@@ -7,10 +7,10 @@
    filter on a message with markup neither maps libxml2, libicuuc and the 30 MB libicudata nor
    has ld.so relocate them; debug builds and tests load the shared libxml2 with dlopen.
 
-   Fills found[0..4] with the addresses of xmlInitParser, htmlNewParserCtxt, htmlCtxtReadMemory,
-   htmlFreeParserCtxt and xmlFreeDoc (LibXML2Library.symbolNames' order) and returns true
+   Fills found[0..3] with the addresses of xmlInitParser, htmlNewParserCtxt, htmlCtxtReadMemory
+   and htmlFreeParserCtxt (LibXML2Library.symbolNames' order) and returns true
    when libxml2 is linked in; returns false and leaves `found` alone when it is not. */
-bool eventsuggest_linked_libxml2(void *found[5]);
+bool eventsuggest_linked_libxml2(void *found[4]);
 
 /* libxml2.a calls seven functions of ICU's converter API (ucnv_open, ucnv_convertEx, …) for an
    encoding iconv does not know. This target defines them (hidden) and forwards each to
