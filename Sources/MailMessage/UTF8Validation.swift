@@ -20,29 +20,48 @@ enum UTF8Validation {
         var index = 0
         var isASCII = true
         while index < count {
-            // ASCII eight bytes at a time (most of HTML is ASCII).
-            while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
+            // ASCII eight bytes at a time (most of HTML is ASCII). A word with a non-ASCII
+            // byte skips straight to it: its lowest high bit is the first such byte in memory
+            // (read as little-endian). In mail the non-ASCII characters come one by one between
+            // short ASCII runs (é, ñ, ü, £, NBSP): stepping byte by byte to each one took half
+            // of this function's time (issue 21).
+            if index &+ 8 <= count {
+                let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    & 0x8080_8080_8080_8080
+                if high == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= high.trailingZeroBitCount &>> 3
+            } else if base[index] < 0x80 {
+                index &+= 1
+                continue
             }
-            guard index < count else { break }
-            let lead = base[index]
-            if lead < 0x80 { index += 1; continue }
             isASCII = false
-            let length: Int
-            var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; secondRange = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; secondRange = 0x80...0x9F
-            case 0xF0: length = 4; secondRange = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; secondRange = 0x80...0x8F
-            default: return .invalid
+            let lead = base[index]
+            if lead < 0xE0 {
+                // C2–DF and one continuation byte; 80–C1 lead nothing (a lone continuation
+                // byte, or an overlong two-byte form).
+                guard lead >= 0xC2, index &+ 2 <= count, base[index &+ 1] & 0xC0 == 0x80 else { return .invalid }
+                index &+= 2
+            } else if lead < 0xF0 {
+                // E0 A0–BF (no overlong form), ED 80–9F (no surrogate), else 80–BF.
+                guard index &+ 3 <= count else { return .invalid }
+                let second = base[index &+ 1]
+                let lowest: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+                let highest: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                guard second >= lowest, second <= highest, base[index &+ 2] & 0xC0 == 0x80 else { return .invalid }
+                index &+= 3
+            } else {
+                // F0 90–BF (no overlong form), F4 80–8F (nothing above U+10FFFF), F5–FF never.
+                guard lead <= 0xF4, index &+ 4 <= count else { return .invalid }
+                let second = base[index &+ 1]
+                let lowest: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+                let highest: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                guard second >= lowest, second <= highest, base[index &+ 2] & 0xC0 == 0x80,
+                      base[index &+ 3] & 0xC0 == 0x80 else { return .invalid }
+                index &+= 4
             }
-            guard index + length <= count, secondRange.contains(base[index + 1]) else { return .invalid }
-            for offset in 2..<max(2, length) where base[index + offset] & 0xC0 != 0x80 { return .invalid }
-            index += length
         }
         return isASCII ? .ascii : .utf8
     }

@@ -83,6 +83,33 @@ struct UTF8ValidationTests {
         }
     }
 
+    /// The word-at-a-time scan jumps to the first non-ASCII byte of eight: each good and
+    /// bad sequence is put at every offset of ASCII text (across a word's end, in the last
+    /// short run, cut off by the end), alone and after another non-ASCII character.
+    @Test("every sequence at every offset, across word boundaries and cut off at the end: the standard library's verdict")
+    func sequencesAtEveryOffset() {
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xC2, 0xA0], [0xDF, 0xBF], [0xE2, 0x82, 0xAC], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF3, 0xBF, 0xBF, 0xBF],
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xC2, 0x41], [0xC2, 0xC2, 0xA0], [0xE0, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xE2, 0x41, 0xAC], [0xE2, 0x82, 0x41], [0xF0, 0x8F, 0xBF, 0xBF],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xF0, 0x90, 0x80], [0xF0, 0x90, 0x80, 0x41], [0xFE], [0xFF],
+        ]
+        for sequence in sequences {
+            for prefix in [[], [0xC3, 0xA9]] as [[UInt8]] {
+                for offset in 0..<20 {
+                    for tail in [0, 1, 9] {
+                        let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + prefix + sequence
+                            + Array(repeating: UInt8(ascii: "z"), count: tail)
+                        let model: UTF8Validation.Verdict = String(validating: bytes, as: UTF8.self) == nil ? .invalid
+                            : bytes.allSatisfy { $0 < 0x80 } ? .ascii : .utf8
+                        #expect(bytes.withUnsafeBufferPointer(UTF8Validation.verdict) == model, "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the decode: valid bytes are the text itself; invalid ones repaired and said so")
     func decode() {
         let text = "Café 🎉 \u{FFFD} ok"
