@@ -3,6 +3,7 @@ import Glibc
 #endif
 import EventSuggestCommands
 
+HeapRetention.keepFreedMemoryForReuse()
 let streams = StandardStreams()
 let status: ExitStatus
 do {
