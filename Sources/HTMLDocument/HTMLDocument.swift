@@ -41,12 +41,24 @@ public final class HTMLDocument {
     }
 
     /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored).
-    public init(parsing html: String, limits: HTMLLimits = .init()) throws(ParseError) {
+    /// What of the document a reader needs kept.
+    public enum Kept: Sendable, Equatable {
+        /// Every node and attribute.
+        case everything
+        /// Every element (its name, line and place, so nesting, the depth cut and
+        /// `wasTruncated` are those of the whole tree), comments, and the attributes and
+        /// content of `script` elements; no other text, attribute or `style` content. For a
+        /// reader of scripts alone (JSON-LD with no Microdata in the part): the text of an
+        /// e-mail is most of what the builder would store (issue 21).
+        case elementsAndScripts
+    }
+
+    public init(parsing html: String, limits: HTMLLimits = .init(), keeping kept: Kept = .everything) throws(ParseError) {
         try LibXML2Library.initParser()
         guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
         // libxml2 takes the size as an int; the tree's offsets are 32-bit (HTMLTree).
         guard html.utf8.count <= Self.largestParsed else { throw .tooLarge(bytes: html.utf8.count, limit: Self.largestParsed) }
-        var builder = HTMLTreeBuilder(maxDepth: limits.maxDepth)
+        var builder = HTMLTreeBuilder(maxDepth: limits.maxDepth, keeping: kept)
         func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
             // libxml2 makes no document of empty input: an empty tree is the right answer.
             buffer.isEmpty || LibXML2Library.parse(buffer, options: Self.parseOptions, into: &builder)

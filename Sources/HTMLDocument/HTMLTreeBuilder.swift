@@ -13,12 +13,17 @@ internal import Glibc
 ///   nesting below `maxDepth` is left out.
 /// - A text node keeps all its text; libxml2's builder stops adding to one at 10,000,000 bytes.
 /// - Lines are exact past 65,535 (libxml2's node stores 65,535 and guesses from neighbours).
+///
+/// Keeping ``HTMLDocument/Kept/elementsAndScripts``, the same events build the same elements;
+/// only the text outside scripts, `style` content and the attributes of other elements are not
+/// stored (a text below the depth cut still sets `wasTruncated`, as it does in the whole tree).
 struct HTMLTreeBuilder {
     private(set) var tree = HTMLTree()
     /// Whether libxml2 began the document (its `startDocument` event); it does for any input
     /// it could read at all.
     var didStart = false
     private let maxDepth: Int32
+    private let keepsEverything: Bool
     /// The open elements, innermost last, as libxml2's node stack holds them: a node, or -1 for
     /// an element below `maxDepth` (not stored).
     private var open: [Int32] = []
@@ -28,8 +33,9 @@ struct HTMLTreeBuilder {
     /// and once another node follows it never is again, so one is all there can be.
     private var endedText: Int32 = -1
 
-    init(maxDepth: Int) {
+    init(maxDepth: Int, keeping kept: HTMLDocument.Kept = .everything) {
         self.maxDepth = Int32(clamping: maxDepth)
+        keepsEverything = kept == .everything
     }
 
     /// A start tag (or one libxml2 implied). `attributes` is libxml2's NULL-terminated list of
@@ -41,9 +47,10 @@ struct HTMLTreeBuilder {
         }
         let index = Int32(tree.nodes.count)
         var node = HTMLTree.Node(kind: .element, depth: tree.nodes[Int(parent)].depth + 1, line: line)
-        (node.start, node.count) = store(Self.localName(name))
+        let localName = Self.localName(name)
+        (node.start, node.count) = store(localName)
         node.firstAttribute = UInt32(tree.attributes.count)
-        if let attributes {
+        if let attributes, keepsEverything || Self.isScript(localName) {
             var pair = 0
             while let attributeName = attributes[pair] {
                 let nameBytes = UnsafeBufferPointer(start: attributeName, count: strlen(attributeName))
@@ -76,6 +83,12 @@ struct HTMLTreeBuilder {
     /// dropped, as libxml2's builder drops it.
     mutating func characters(_ text: UnsafeBufferPointer<UInt8>, kind: HTMLTree.Node.Kind, line: Int32) {
         guard let parent = open.last, let target = storedParent(parent) else { return }
+        if !keepsEverything {
+            // Only a script's content: CDATA from libxml2, or text in an `<o:script>`, which
+            // libxml2 parses as an unknown element but whose local name is `script`.
+            guard tree.nodes[Int(target)].kind == .element,
+                  tree.name(of: tree.nodes[Int(target)]).withUnsafeBufferPointer(Self.isScript) else { return }
+        }
         let last = tree.nodes[Int(target)].lastChild
         if last >= 0, tree.nodes[Int(last)].kind == kind {
             guard last != endedText else { return }
@@ -191,6 +204,11 @@ struct HTMLTreeBuilder {
         guard whole.first != UInt8(ascii: ":"), let colon = whole.firstIndex(of: UInt8(ascii: ":")),
               colon + 1 < whole.count else { return whole }
         return UnsafeBufferPointer(rebasing: whole[(colon + 1)...])
+    }
+
+    /// Whether an element's (local) name is `script`, ASCII case ignored (libxml2 lowercases it).
+    static func isScript(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count == 6 && zip(name, "script".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// HTML 4's boolean attributes (libxml2's `htmlIsBooleanAttr`, ASCII case ignored).

@@ -52,9 +52,11 @@ public struct MarkupExtractor: Sendable {
         // Most mail has no markup: then the parser is not run (a part over the size limit is still reported).
         var html = html
         if !html.withUTF8(needsParsing) { return ([], []) }
+        // Without Microdata, JSON-LD reads only the scripts: the rest of the text is not stored.
+        let kept: HTMLDocument.Kept = html.withUTF8(MarkupHint.mayContainMicrodata) ? .everything : .elementsAndScripts
         let document: HTMLDocument
         do {
-            document = try HTMLDocument(parsing: html, limits: limits.html)
+            document = try HTMLDocument(parsing: html, limits: limits.html, keeping: kept)
         } catch {
             let code: FindingCode = if case .libraryUnavailable = error { .markupLibraryUnavailable } else { .htmlTooLarge }
             return ([], [Finding(code: code, message: "\(error)", location: SourceLocation.inMarkup(line: 1, part: part))])

@@ -9,7 +9,9 @@ import TestSupport
 /// own builder (`htmlReadMemory`) makes of the same bytes: the same nodes, kinds, names,
 /// attributes, text and element lines, the same `maxDepth` cut. The oracle here is libxml2's
 /// tree itself, read node by node, for the markup fixtures, documents written to hit each of
-/// libxml2's tree rules, and thousands of random ones.
+/// libxml2's tree rules, and thousands of random ones. The tree kept for scripts alone
+/// (`HTMLDocument.Kept.elementsAndScripts`) is checked on each against the whole tree with
+/// the text outside scripts and other elements' attributes taken out.
 @Suite("the tree built from libxml2's events is libxml2's own tree")
 struct HTMLTreeParityTests {
     @Test("documents written for each of libxml2's tree rules")
@@ -70,7 +72,7 @@ struct HTMLTreeParityTests {
     func random() throws {
         var generator = SplitMix64(seed: 21)
         let names = ["html", "head", "body", "p", "div", "b", "i", "table", "tr", "td", "li", "ul", "title", "script",
-                     "style", "span", "a", "o:p", "form", "select", "option", "br", "img", "meta", "h1", "dl", "dt"]
+                     "style", "span", "a", "o:p", "o:script", "form", "select", "option", "br", "img", "meta", "h1", "dl", "dt"]
         let attributes = [" itemscope", " itemprop=name", " id=x", " checked", " href=\"a&amp;b\"", " class='c d'", " A=1", ""]
         let texts = ["x", " ", "\n", "  \n ", "a&amp;b", "é", "&#128512;", "\0", "\r\n"]
         for round in 0..<4_000 {
@@ -116,22 +118,38 @@ struct HTMLTreeParityTests {
         let source = BrowserTextRegions.neutralized(Array(html.utf8))
         let theirs = try Oracle.shared.dump(of: source, maxDepth: maxDepth)
         #expect(ours == theirs, "\(label ?? html.debugDescription)")
+        // Kept for scripts alone: the same tree less the text outside scripts, style content
+        // and other elements' attributes; the same cut and `wasTruncated`.
+        let scripts = try HTMLDocument(parsing: html, limits: HTMLLimits(maxDepth: maxDepth), keeping: .elementsAndScripts)
+        var lean = ""
+        Self.dump(scripts.root, into: &lean)
+        lean += "truncated \(scripts.wasTruncated)\n"
+        var projected = ""
+        Self.dump(document.root, scriptsOnly: true, into: &projected)
+        projected += "truncated \(document.wasTruncated)\n"
+        #expect(lean == projected, "elements and scripts: \(label ?? html.debugDescription)")
     }
 
-    private static func dump(_ node: HTMLNode, level: Int = 0, into output: inout String) {
+    /// `scriptsOnly`: as a tree kept for scripts alone should read (text only inside `script`,
+    /// attributes only on `script`).
+    private static func dump(_ node: HTMLNode, level: Int = 0, scriptsOnly: Bool = false, into output: inout String) {
         let indent = String(repeating: " ", count: level)
         switch node.kind {
         case .document:
             output += "document\n"
         case .element:
-            let attributes = node.attributes.map { " \($0.name)=\($0.value.debugDescription)" }.joined()
+            let kept = !scriptsOnly || node.name == "script"
+            let attributes = kept ? node.attributes.map { " \($0.name)=\($0.value.debugDescription)" }.joined() : ""
             output += "\(indent)<\(node.name)\(attributes)> line \(node.line)\n"
         case .text:
             output += "\(indent)text \(node.text.debugDescription)\n"
         case .comment:
             output += "\(indent)comment \(node.text.debugDescription)\n"
         }
-        for child in node.children { dump(child, level: level + 1, into: &output) }
+        for child in node.children {
+            if scriptsOnly, child.kind == .text, node.kind != .element || node.name != "script" { continue }
+            dump(child, level: level + 1, scriptsOnly: scriptsOnly, into: &output)
+        }
     }
 }
 

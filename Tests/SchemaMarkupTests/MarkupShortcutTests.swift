@@ -91,14 +91,16 @@ struct MarkupShortcutTests {
         #expect(MicrodataExtractor.words(" \t\r\n").isEmpty)
     }
 
-    @Test("the markup hint found by a rare anchor byte, eight at a time: the same as a plain search, at every offset")
+    @Test("the markup hint found by a rare anchor pair, eight at a time: the same as a plain search, at every offset")
     func markupHint() {
         var generator = SplitMix64(seed: 4105)
         let pieces = ["ld+json", "LD+JSON", "ld+jso", "d+json", "itemscope", "ITEMSCOPE", "itemscop", "temscope", "+", "p", "P",
-                      "\u{0B}", "\u{2B}", "x", "<", " ", "é", "l", "i", "ItemScope", "ld\u{0B}json", "itemsco\u{50}e"]
-        func model(_ bytes: [UInt8]) -> Bool {
+                      "\u{0B}", "\u{2B}", "x", "<", " ", "é", "l", "i", "ItemScope", "ld\u{0B}json", "itemsco\u{50}e",
+                      // The anchor pairs and what folds onto them: "+j" ("\u{0B}J"), "ms" ("MS", "\u{4D}\u{53}").
+                      "ms", "MS", "m", "s", "+j", "\u{0B}J", "item", "scope", "ite", "mscope"]
+        func model(_ bytes: [UInt8], _ words: [String] = ["ld+json", "itemscope"]) -> Bool {
             let folded = bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-            return ["ld+json", "itemscope"].contains { word in
+            return words.contains { word in
                 let wanted = Array(word.utf8)
                 return folded.count >= wanted.count && (0...(folded.count - wanted.count)).contains { folded[$0..<($0 + wanted.count)].elementsEqual(wanted) }
             }
@@ -107,6 +109,20 @@ struct MarkupShortcutTests {
             let bytes = Array(Self.randomText(pieces, &generator, upTo: 12).utf8)
             let found = bytes.withUnsafeBufferPointer { MarkupHint.mayContainMarkup($0) }
             #expect(found == model(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            let microdata = bytes.withUnsafeBufferPointer { MarkupHint.mayContainMicrodata($0) }
+            #expect(microdata == model(bytes, ["itemscope"]), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        // Each word (whole, or short of its last or first byte) at every offset of fillers of
+        // every length around a block: the pair split across two blocks, the word in the tail.
+        for word in ["ld+json", "itemscope", "ITEMSCOPE", "LD+Json"] {
+            for piece in [Array(word.utf8), Array(word.utf8.dropLast()), Array(word.utf8.dropFirst())] {
+                for before in 0..<20 {
+                    for after in [0, 1, 7, 8, 9] {
+                        let bytes = Array(repeating: UInt8(ascii: "m"), count: before) + piece + Array(repeating: UInt8(ascii: "s"), count: after)
+                        #expect(bytes.withUnsafeBufferPointer { MarkupHint.mayContainMarkup($0) } == model(bytes), "\(before) \(piece) \(after)")
+                    }
+                }
+            }
         }
         // A word at the very start and the very end of a long part, and nowhere: word-boundary and tail cases.
         let filler = Array(String(repeating: "a", count: 1_001).utf8)
