@@ -67,11 +67,13 @@ public final class HTMLDocument {
         let parsed = html.withUTF8 { source in
             // The elements a browser builds, not the ones libxml2's HTML 4 parser would (BrowserTextRegions);
             // the text is copied only when a region is rewritten.
-            if let rewritten = BrowserTextRegions.rewritten(source) {
-                rewritten.withUnsafeBufferPointer(parse)
-            } else {
-                parse(source)
+            let rewritten = BrowserTextRegions.rewritten(source)
+            func parseLean(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+                // Kept for scripts alone: no other attribute value is read (AttributeValueRemoval).
+                guard kept == .elementsAndScripts, let lean = AttributeValueRemoval.removed(from: source) else { return parse(source) }
+                return lean.withUnsafeBufferPointer(parse)
             }
+            return rewritten?.withUnsafeBufferPointer(parseLean) ?? parseLean(source)
         }
         guard parsed else { throw .unparsable }
         tree = builder.tree

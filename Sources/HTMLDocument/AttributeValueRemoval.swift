@@ -1,0 +1,241 @@
+internal import Glibc
+
+/// The source libxml2 is given when only elements and scripts are kept
+/// (``HTMLDocument/Kept/elementsAndScripts``): the text of every quoted attribute value of
+/// every element but a script emptied, its line breaks kept. libxml2 reads each value
+/// character by character, resolving references, into a buffer it grows and then frees; a
+/// builder that stores no value has no use for it. In mail a third of the bytes are
+/// attribute values (inline `style`, long `href`s), and skipping them took 12 % off
+/// `extract` (issue 21).
+///
+/// The tree must be the one the whole source gives: the same elements, nesting and lines.
+/// An attribute value never decides any of them (libxml2 2.9's HTML parser reads a value
+/// only to store it, and the encoding a `<meta>` names is ignored), and the line breaks kept
+/// in place keep every later line. What must be right is *where* the values are: a quote
+/// libxml2 reads as text, in a comment or inside script content must not be taken for one.
+/// So the scan walks the source as libxml2's `htmlParseContentInternal` and
+/// `htmlParseStartTag` do (v2.9.14: comments to the first `-->`, a doctype to its `>`, end
+/// tags to the next `>`, script and style content to `</script` or `</style`, a start tag's
+/// attributes as `htmlParseAttribute` reads names and values) — and gives up, leaving the
+/// source whole, at anything where libxml2 recovers from an error in its own way: a NUL
+/// byte, a processing instruction, an unclosed comment, tag or quote, a `--!>`, an attribute
+/// name it would refuse, a name longer than libxml2's 100-byte buffer, a `</` not followed
+/// by a letter, a doctype whose quoted parts hold a `>`. `HTMLTreeParityTests` hold the lean
+/// tree against the whole one on thousands of documents written to hit these.
+enum AttributeValueRemoval {
+    /// The source with the values emptied; nil when nothing was removed or the scan gave up
+    /// (then the source is parsed as it is).
+    static func removed(from source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let base = source.baseAddress, memchr(base, 0, source.count) == nil else { return nil }
+        var scan = Scan(source: source)
+        guard scan.run(), scan.removedAny else { return nil }
+        return scan.finished()
+    }
+}
+
+private struct Scan {
+    let source: UnsafeBufferPointer<UInt8>
+    /// The source up to `copied`, with the values before it emptied; started at the first value.
+    private var output: [UInt8] = []
+    private var copied = 0
+    private(set) var removedAny = false
+
+    /// libxml2's `HTML_PARSER_BUFFER_SIZE`: a longer name is read in pieces, which the scan
+    /// does not follow.
+    static let longestName = 100
+
+    init(source: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+    }
+
+    private var count: Int { source.count }
+
+    /// Walks the whole source; false when it gave up.
+    mutating func run() -> Bool {
+        var index = 0
+        while let lessThan = self.index(of: UInt8(ascii: "<"), from: index) {
+            guard lessThan + 1 < count else { return true } // a last "<" is text
+            let next = source[lessThan + 1]
+            if next == UInt8(ascii: "!") {
+                guard let end = markupDeclaration(at: lessThan) else { return false }
+                index = end
+            } else if next == UInt8(ascii: "/") {
+                // An end tag: libxml2 reads the name, then skips to the next ">", quotes or not.
+                guard lessThan + 2 < count, Self.isASCIILetter(source[lessThan + 2]),
+                      let greaterThan = self.index(of: UInt8(ascii: ">"), from: lessThan + 2) else { return false }
+                index = greaterThan + 1
+            } else if Self.isASCIILetter(next) {
+                guard let end = startTag(at: lessThan) else { return false }
+                index = end
+            } else if next == UInt8(ascii: "?") || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") {
+                // A processing instruction; "<_" and "<:", which libxml2 checks for auto-closing
+                // but then reads as text.
+                return false
+            } else {
+                index = lessThan + 1 // "<" before anything else is text
+            }
+        }
+        return true
+    }
+
+    /// The source with every value removed so far, and the rest.
+    mutating func finished() -> [UInt8] {
+        output.append(contentsOf: source[copied...])
+        return output
+    }
+
+    /// A comment or a doctype from `<!`: the index after it (after the `<` for anything else,
+    /// which is text), or nil to give up.
+    private func markupDeclaration(at start: Int) -> Int? {
+        if matches(at: start + 2, "--") {
+            // libxml2 ends a comment at the first "-->" from its fifth byte, or at "--!>".
+            guard let end = find("-->", from: start + 4) else { return nil }
+            if let abrupt = find("--!>", from: start + 4), abrupt < end { return nil }
+            return end + 3
+        }
+        // Any other "<!" is text to libxml2 (a "<" it reports as a character).
+        guard matchesIgnoringCase(at: start + 2, "doctype") else { return start + 1 }
+        guard let greaterThan = index(of: UInt8(ascii: ">"), from: start + 2) else { return nil }
+        // The quoted identifiers are read to their closing quote, ">" or not: an odd number
+        // of either quote before the first ">" means one of them holds it.
+        let declaration = source[start..<greaterThan]
+        guard declaration.count(where: { $0 == UInt8(ascii: "\"") }) % 2 == 0,
+              declaration.count(where: { $0 == UInt8(ascii: "'") }) % 2 == 0 else { return nil }
+        return greaterThan + 1
+    }
+
+    /// A start tag from its `<` (a letter follows): the index after it — after the content
+    /// too for `script` and `style`, whose content libxml2 reads as text up to their end tag.
+    /// Nil to give up.
+    private mutating func startTag(at start: Int) -> Int? {
+        var position = start + 1
+        let nameStart = position
+        while position < count, Self.isNameByte(source[position]) { position += 1 }
+        guard position - nameStart < Self.longestName else { return nil }
+        let name = source[nameStart..<position].map(Self.asciiLowercased)
+        // The builder keeps a script's attributes, whatever its prefix (`<o:script>`).
+        let keepsValues = Self.localName(name).elementsEqual("script".utf8)
+        skipBlanks(&position)
+        while true {
+            guard position < count else { return nil }
+            let byte = source[position]
+            if byte == UInt8(ascii: ">") {
+                position += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") && position + 1 < count && source[position + 1] == UInt8(ascii: ">") {
+                return position + 2 // written empty: no content follows
+            }
+            // An attribute (htmlParseAttribute): a name, then "=" and a value, or nothing.
+            guard Self.isNameStart(byte) else { return nil }
+            let attributeStart = position
+            while position < count, Self.isNameByte(source[position]) { position += 1 }
+            guard position - attributeStart < Self.longestName else { return nil }
+            skipBlanks(&position)
+            if position < count && source[position] == UInt8(ascii: "=") {
+                position += 1
+                skipBlanks(&position)
+                guard position < count else { return nil }
+                let quote = source[position]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    guard let close = index(of: quote, from: position + 1) else { return nil }
+                    if !keepsValues && close > position + 1 { empty((position + 1)..<close) }
+                    position = close + 1
+                } else {
+                    // Unquoted: up to a blank or ">" (left as it is).
+                    while position < count, !Self.isBlank(source[position]), source[position] != UInt8(ascii: ">") {
+                        position += 1
+                    }
+                }
+            }
+            skipBlanks(&position)
+        }
+        guard name.elementsEqual("script".utf8) || name.elementsEqual("style".utf8) else { return position }
+        // A start tag first in the content may close the element instead (`<noscript>` a
+        // script, `<body>` a style: htmlCheckAutoClose), and then the content is no text.
+        if position + 1 < count, source[position] == UInt8(ascii: "<"), Self.isNameStart(source[position + 1]) { return nil }
+        // libxml2 reads the content to the first "</" followed by the element's name, in any
+        // case; a longer name there ("</scriptx") would send it back into the content.
+        var search = position
+        while let found = find("</", from: search) {
+            let after = found + 2 + name.count
+            guard after <= count else { return count }
+            if source[(found + 2)..<after].lazy.map(Self.asciiLowercased).elementsEqual(name) {
+                guard after < count, Self.isBlank(source[after]) || source[after] == UInt8(ascii: ">")
+                    || source[after] == UInt8(ascii: "/") else { return nil }
+                return found
+            }
+            search = found + 1
+        }
+        return count
+    }
+
+    /// Removes the bytes of `range` from the output, all but its line feeds.
+    private mutating func empty(_ range: Range<Int>) {
+        if !removedAny {
+            removedAny = true
+            output.reserveCapacity(count)
+        }
+        output.append(contentsOf: source[copied..<range.lowerBound])
+        var position = range.lowerBound
+        while let lineFeed = index(of: 0x0A, from: position, before: range.upperBound) {
+            output.append(0x0A)
+            position = lineFeed + 1
+        }
+        copied = range.upperBound
+    }
+
+    // MARK: - Bytes
+
+    private func index(of byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
+        let end = end ?? count
+        guard start < end, let base = source.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    private func find(_ text: StaticString, from start: Int) -> Int? {
+        var position = start
+        let first = text.utf8Start.pointee
+        while let candidate = index(of: first, from: position) {
+            if matches(at: candidate, text) { return candidate }
+            position = candidate + 1
+        }
+        return nil
+    }
+
+    private func matches(at position: Int, _ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard position + length <= count else { return false }
+        return UnsafeBufferPointer(start: text.utf8Start, count: length).elementsEqual(source[position..<(position + length)])
+    }
+
+    private func matchesIgnoringCase(at position: Int, _ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard position + length <= count else { return false }
+        return UnsafeBufferPointer(start: text.utf8Start, count: length)
+            .elementsEqual(source[position..<(position + length)].lazy.map(Self.asciiLowercased))
+    }
+
+    private func skipBlanks(_ position: inout Int) {
+        while position < count, Self.isBlank(source[position]) { position += 1 }
+    }
+
+    /// libxml2's `IS_BLANK_CH`: space, tab, line feed, carriage return (not form feed).
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    /// The first byte of an attribute name libxml2 reads (`htmlParseHTMLName`).
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")
+    }
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    /// What follows a name's first colon, as ``HTMLTreeBuilder/localName(_:)`` keeps it.
+    private static func localName(_ name: [UInt8]) -> ArraySlice<UInt8> {
+        guard name.first != UInt8(ascii: ":"), let colon = name.firstIndex(of: UInt8(ascii: ":")), colon + 1 < name.count
+        else { return name[...] }
+        return name[(colon + 1)...]
+    }
+}
