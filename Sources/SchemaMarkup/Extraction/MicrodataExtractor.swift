@@ -379,10 +379,18 @@ extension String {
     /// Without leading and trailing white space (Unicode White_Space scalars); the string
     /// itself, not a copy, when it has none (the common case: no scalar is looked up twice).
     var trimmingWhitespace: String {
+        // Nearly every value starts and ends with an ASCII character other than white space:
+        // then it is the string itself, with no scalar's properties looked up (that lookup
+        // was a tenth of the reservation normalizer's time, issue 21).
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+           !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last) { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex { !$0.properties.isWhitespace }!
         if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])
     }
+
+    /// Unicode White_Space among ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 }
