@@ -112,9 +112,9 @@ private struct Scan {
         let nameStart = position
         while position < count, Self.isNameByte(source[position]) { position += 1 }
         guard position - nameStart < Self.longestName else { return nil }
-        let name = source[nameStart..<position].map(Self.asciiLowercased)
+        let name = nameStart..<position
         // The builder keeps a script's attributes, whatever its prefix (`<o:script>`).
-        let keepsValues = Self.localName(name).elementsEqual("script".utf8)
+        let keepsValues = isName(localName(name), "script")
         skipBlanks(&position)
         while true {
             guard position < count else { return nil }
@@ -150,7 +150,7 @@ private struct Scan {
             }
             skipBlanks(&position)
         }
-        guard name.elementsEqual("script".utf8) || name.elementsEqual("style".utf8) else { return position }
+        guard isName(name, "script") || isName(name, "style") else { return position }
         // A start tag first in the content may close the element instead (`<noscript>` a
         // script, `<body>` a style: htmlCheckAutoClose), and then the content is no text.
         if position + 1 < count, source[position] == UInt8(ascii: "<"), Self.isNameStart(source[position + 1]) { return nil }
@@ -160,7 +160,7 @@ private struct Scan {
         while let found = find("</", from: search) {
             let after = found + 2 + name.count
             guard after <= count else { return count }
-            if source[(found + 2)..<after].lazy.map(Self.asciiLowercased).elementsEqual(name) {
+            if isName((found + 2)..<after, name) {
                 guard after < count, Self.isBlank(source[after]) || source[after] == UInt8(ascii: ">")
                     || source[after] == UInt8(ascii: "/") else { return nil }
                 return found
@@ -212,8 +212,24 @@ private struct Scan {
     private func matchesIgnoringCase(at position: Int, _ text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
         guard position + length <= count else { return false }
-        return UnsafeBufferPointer(start: text.utf8Start, count: length)
-            .elementsEqual(source[position..<(position + length)].lazy.map(Self.asciiLowercased))
+        return isName(position..<(position + length), text)
+    }
+
+    /// Whether the bytes of `range`, ASCII-lowercased, are `text` (lowercase ASCII).
+    private func isName(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        var wanted = text.utf8Start
+        for position in range {
+            guard Self.asciiLowercased(source[position]) == wanted.pointee else { return false }
+            wanted += 1
+        }
+        return true
+    }
+
+    /// Whether the bytes of `range`, ASCII-lowercased, are those of `other` (lowercase already).
+    private func isName(_ range: Range<Int>, _ other: Range<Int>) -> Bool {
+        guard range.count == other.count else { return false }
+        return zip(range, other).allSatisfy { Self.asciiLowercased(source[$0]) == Self.asciiLowercased(source[$1]) }
     }
 
     private func skipBlanks(_ position: inout Int) {
@@ -227,15 +243,19 @@ private struct Scan {
     private static func isNameStart(_ byte: UInt8) -> Bool {
         isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
     }
+    /// A byte of a name after the first: letters, digits, `:`, `-`, `_`, `.` — as bits of two
+    /// words (bytes 0–63 and 64–127), the test every byte of every tag and attribute name takes.
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")
+        let low: UInt64 = 0x07FF_6000_0000_0000 // "-" "." "0"–"9" ":"
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE // "A"–"Z" "_" "a"–"z"
+        return byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1
     }
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
     /// What follows a name's first colon, as ``HTMLTreeBuilder/localName(_:)`` keeps it.
-    private static func localName(_ name: [UInt8]) -> ArraySlice<UInt8> {
-        guard name.first != UInt8(ascii: ":"), let colon = name.firstIndex(of: UInt8(ascii: ":")), colon + 1 < name.count
-        else { return name[...] }
-        return name[(colon + 1)...]
+    private func localName(_ name: Range<Int>) -> Range<Int> {
+        guard source[name.lowerBound] != UInt8(ascii: ":"),
+              let colon = name.first(where: { source[$0] == UInt8(ascii: ":") }), colon + 1 < name.upperBound else { return name }
+        return (colon + 1)..<name.upperBound
     }
 }
