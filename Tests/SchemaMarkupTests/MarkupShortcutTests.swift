@@ -45,16 +45,25 @@ struct MarkupShortcutTests {
         }
     }
 
-    @Test("schema.org IRIs: the first-byte shortcut refuses only what lowercasing would refuse")
+    @Test("schema.org IRIs and short names: the byte shortcuts give what lowercasing and characters give")
     func schemaOrgIRI() {
         var generator = SplitMix64(seed: 4103)
-        let pieces = ["http://schema.org/", "HTTPS://WWW.SCHEMA.ORG/", "h", "H", "\u{301}", "İ", "Ｈ", "ttp://schema.org/", "x", "/", "Flight"]
+        // ASCII IRIs in any case (the byte path), and what only characters see: a combining
+        // mark on the slash, letters that lowercase to ASCII, full-width ones, CR LF.
+        let pieces = ["http://schema.org/", "HTTPS://WWW.SCHEMA.ORG/", "h", "H", "\u{301}", "İ", "Ｈ", "ttp://schema.org/", "x", "/", "Flight",
+                      "HtTp://wWw.ScHeMa.OrG/", "https://schema.org", "/\u{338}", "\u{212A}", "\r\n", " ", "//"]
         for _ in 0..<5_000 {
             let text = Self.randomText(pieces, &generator, upTo: 4)
             let lower = text.lowercased()
             let model = ["http://schema.org/", "https://schema.org/", "http://www.schema.org/", "https://www.schema.org/"]
                 .contains { lower.hasPrefix($0) }
             #expect(SchemaType.isSchemaOrgIRI(text) == model, "\(text.debugDescription)")
+            var short = text.trimmingWhitespace
+            if SchemaType.isSchemaOrgIRI(short) {
+                while short.hasSuffix("/") { short.removeLast() }
+                if let slash = short.lastIndex(of: "/") { short = String(short[short.index(after: slash)...]) }
+            }
+            #expect(SchemaType.shortName(text) == short, "\(text.debugDescription)")
         }
     }
 
