@@ -70,7 +70,8 @@ public final class HTMLDocument {
             let rewritten = BrowserTextRegions.rewritten(source)
             func parseLean(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
                 // Kept for scripts alone: no other attribute value is read (AttributeValueRemoval).
-                guard kept == .elementsAndScripts, let lean = AttributeValueRemoval.removed(from: source) else { return parse(source) }
+                guard kept == .elementsAndScripts, LibXML2Library.tokenizesAsVersion2_9,
+                      let lean = AttributeValueRemoval.removed(from: source) else { return parse(source) }
                 return lean.withUnsafeBufferPointer(parse)
             }
             return rewritten?.withUnsafeBufferPointer(parseLean) ?? parseLean(source)

@@ -15,6 +15,11 @@ enum LibXML2Library {
     /// The functions called, in the order `eventsuggest_libxml2_assign` takes their addresses.
     static let symbolNames = ["xmlInitParser", "htmlNewParserCtxt", "htmlCtxtReadMemory", "htmlFreeParserCtxt"]
 
+    /// Whether the headers built against are libxml2 2.9's, whose HTML tokenizer
+    /// `AttributeValueRemoval` follows (2.9.14 read; a later series rewrote the tokenizer).
+    /// Under any other the values are left for libxml2 to read, and the parity tests say why.
+    static let tokenizesAsVersion2_9 = LIBXML_VERSION / 100 == 209
+
     /// The table, checked non-null at load.
     struct Functions: @unchecked Sendable {
         // `@unchecked Sendable`: written once, at load, then only read; libxml2's parser is

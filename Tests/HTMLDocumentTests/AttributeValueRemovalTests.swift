@@ -29,6 +29,12 @@ struct AttributeValueRemovalTests {
         #expect(removed("<! [CDATA[ x=\"<p>\" ]]><p a=\"b\">") == "<! [CDATA[ x=\"<p>\" ]]><p a=\"\">")
     }
 
+    @Test("the tokenizer followed is the one built against: libxml2 2.9")
+    func libraryVersion() {
+        // A later libxml2 would need AttributeValueRemoval read against its tokenizer again.
+        #expect(LibXML2Library.tokenizesAsVersion2_9)
+    }
+
     @Test("nothing to remove: the source as it is")
     func nothing() {
         #expect(removed("<p>text</p>") == nil)
