@@ -9,6 +9,7 @@ STAGES = [
     ("tree copy (HTMLDocument.convert, before the views)", re.compile(r"HTMLDocumentAAV7convert")),
     ("tree walk (HTMLNode views)", re.compile(r"HTMLDocument8HTMLNode")),
     ("browser text regions (neutralized)", re.compile(r"HTMLDocument18BrowserTextRegions|HTMLDocument8Rewriter")),
+    ("lean source: values and text taken out (LeanSource; round 9 on)", re.compile(r"HTMLDocument10LeanSource|HTMLDocument4Scan")),
     ("positions (SourceText)", re.compile(r"SchemaMarkup10SourceText")),
     ("markup hint (MarkupHint)", re.compile(r"SchemaMarkup0B4Hint|needsParsing")),
     ("UTF-8 / charset decode (CharsetDecoder, decodedHTML)", re.compile(r"MailMessage14CharsetDecoder|MailMessage14UTF8Validation|decodedHTML|decodedText")),

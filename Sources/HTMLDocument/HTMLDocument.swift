@@ -69,9 +69,9 @@ public final class HTMLDocument {
             // the text is copied only when a region is rewritten.
             let rewritten = BrowserTextRegions.rewritten(source)
             func parseLean(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-                // Kept for scripts alone: no other attribute value is read (AttributeValueRemoval).
+                // Kept for scripts alone: no other attribute value or text is read (LeanSource).
                 guard kept == .elementsAndScripts, LibXML2Library.tokenizesAsVersion2_9,
-                      let lean = AttributeValueRemoval.removed(from: source) else { return parse(source) }
+                      let lean = LeanSource.rewritten(source) else { return parse(source) }
                 return lean.withUnsafeBufferPointer(parse)
             }
             return rewritten?.withUnsafeBufferPointer(parseLean) ?? parseLean(source)

@@ -16,8 +16,8 @@ enum LibXML2Library {
     static let symbolNames = ["xmlInitParser", "htmlNewParserCtxt", "htmlCtxtReadMemory", "htmlFreeParserCtxt"]
 
     /// Whether the headers built against are libxml2 2.9's, whose HTML tokenizer
-    /// `AttributeValueRemoval` follows (2.9.14 read; a later series rewrote the tokenizer).
-    /// Under any other the values are left for libxml2 to read, and the parity tests say why.
+    /// `LeanSource` follows (2.9.14 read; a later series rewrote the tokenizer).
+    /// Under any other the source is left whole for libxml2 to read.
     static let tokenizesAsVersion2_9 = LIBXML_VERSION / 100 == 209
 
     /// The table, checked non-null at load.

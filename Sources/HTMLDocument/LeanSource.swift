@@ -1,44 +1,57 @@
 internal import Glibc
 
 /// The source libxml2 is given when only elements and scripts are kept
-/// (``HTMLDocument/Kept/elementsAndScripts``): the text of every quoted attribute value of
-/// every element but a script emptied, its line breaks kept. libxml2 reads each value
-/// character by character, resolving references, into a buffer it grows and then frees; a
-/// builder that stores no value has no use for it. In mail a third of the bytes are
-/// attribute values (inline `style`, long `href`s), and skipping them took 12 % off
-/// `extract` (issue 21).
+/// (``HTMLDocument/Kept/elementsAndScripts``), with what such a tree never stores taken out
+/// before libxml2 reads it character by character (issue 21):
+/// - the text of every quoted attribute value of every element but a script: emptied, its
+///   line feeds kept (in mail a third of the bytes are values: inline `style`, long `href`s);
+/// - a run of text between two tags: cut to its first byte, one printable byte and its line
+///   feeds (three quarters of what is left). Text under `<o:script>` is kept: from the first
+///   such tag on, no text is cut.
 ///
-/// The tree must be the one the whole source gives: the same elements, nesting and lines.
-/// An attribute value never decides any of them (libxml2 2.9's HTML parser reads a value
-/// only to store it, and the encoding a `<meta>` names is ignored), and the line breaks kept
-/// in place keep every later line. What must be right is *where* the values are: a quote
-/// libxml2 reads as text, in a comment or inside script content must not be taken for one.
-/// So the scan walks the source as libxml2's `htmlParseContentInternal` and
-/// `htmlParseStartTag` do (v2.9.14: comments to the first `-->`, a doctype to its `>`, end
-/// tags to the next `>`, script and style content to `</script` or `</style`, a start tag's
-/// attributes as `htmlParseAttribute` reads names and values) — and gives up, leaving the
-/// source whole, at anything where libxml2 recovers from an error in its own way: a NUL
-/// byte, a processing instruction, an unclosed comment, tag or quote, a `--!>`, an attribute
-/// name it would refuse, a name longer than libxml2's 100-byte buffer, a `</` not followed
-/// by a letter, a doctype whose quoted parts hold a `>`. `HTMLTreeParityTests` hold the lean
-/// tree against the whole one on thousands of documents written to hit these.
-enum AttributeValueRemoval {
-    /// The source with the values emptied; nil when nothing was removed or the scan gave up
-    /// (then the source is parsed as it is).
-    static func removed(from source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+/// The tree must be the one the whole source gives: the same elements, nesting, lines, the
+/// same depth cut. libxml2 2.9's HTML parser reads an attribute value only to store it (the
+/// encoding a `<meta>` names is ignored). Of a text run it uses only whether it is blank
+/// (white space alone: then no `<p>` or `<body>` is implied for it) and the line it ends on,
+/// when the run is reported, at its end if it is shorter than its 1,000-byte buffer; a run
+/// with a `&` is reported in pieces around the reference. So only runs of fewer than 1,000
+/// bytes, without `&`, with a printable ASCII byte are cut, and they stay not blank and keep
+/// every line feed; the first byte stays because after a `<` read as text it decides what
+/// libxml2 makes of that `<`.
+///
+/// What must be right is *where* the values and runs are: a quote libxml2 reads as text, in
+/// a comment or inside script content must not be taken for a value's. So the scan walks the
+/// source as libxml2's `htmlParseContentInternal` and `htmlParseStartTag` do (v2.9.14:
+/// comments to the first `-->`, a doctype to its `>`, end tags to the next `>`, script and
+/// style content to `</script` or `</style`, a start tag's attributes as `htmlParseAttribute`
+/// reads names and values) — and gives up, leaving the source whole, at anything where
+/// libxml2 recovers from an error in its own way: a NUL byte, a processing instruction, an
+/// unclosed comment, tag or quote, a `--!>`, an attribute name it would refuse, a name longer
+/// than libxml2's 100-byte buffer, a `</` not followed by a letter, a doctype whose quoted
+/// parts hold a `>`. `HTMLTreeParityTests` hold the lean tree against the whole one on
+/// thousands of documents written to hit these.
+enum LeanSource {
+    /// The source for a lean parse; nil when nothing was taken out or the scan gave up (then
+    /// the source is parsed as it is).
+    static func rewritten(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let base = source.baseAddress, memchr(base, 0, source.count) == nil else { return nil }
         var scan = Scan(source: source)
-        guard scan.run(), scan.removedAny else { return nil }
+        guard scan.run(), scan.changedAny else { return nil }
         return scan.finished()
     }
 }
 
 private struct Scan {
     let source: UnsafeBufferPointer<UInt8>
-    /// The source up to `copied`, with the values before it emptied; started at the first value.
+    /// The source up to `copied`, with what was taken out before it; started at the first change.
     private var output: [UInt8] = []
     private var copied = 0
-    private(set) var removedAny = false
+    private(set) var changedAny = false
+    /// False from the first `<o:script>` on (its text is kept in a lean tree).
+    private var cutsText = true
+
+    /// libxml2's `HTML_PARSER_BIG_BUFFER_SIZE`: a run of text as long is reported in pieces.
+    static let textBuffer = 1000
 
     /// libxml2's `HTML_PARSER_BUFFER_SIZE`: a longer name is read in pieces, which the scan
     /// does not follow.
@@ -53,7 +66,10 @@ private struct Scan {
     /// Walks the whole source; false when it gave up.
     mutating func run() -> Bool {
         var index = 0
-        while let lessThan = self.index(of: UInt8(ascii: "<"), from: index) {
+        while true {
+            let found = self.index(of: UInt8(ascii: "<"), from: index)
+            if cutsText { cut(text: index..<(found ?? count)) }
+            guard let lessThan = found else { return true }
             guard lessThan + 1 < count else { return true } // a last "<" is text
             let next = source[lessThan + 1]
             if next == UInt8(ascii: "!") {
@@ -75,7 +91,6 @@ private struct Scan {
                 index = lessThan + 1 // "<" before anything else is text
             }
         }
-        return true
     }
 
     /// The source with every value removed so far, and the rest.
@@ -113,8 +128,10 @@ private struct Scan {
         while position < count, Self.isNameByte(source[position]) { position += 1 }
         guard position - nameStart < Self.longestName else { return nil }
         let name = nameStart..<position
-        // The builder keeps a script's attributes, whatever its prefix (`<o:script>`).
+        // The builder keeps a script's attributes, whatever its prefix (`<o:script>`), and the
+        // text of one that libxml2 does not read as a script.
         let keepsValues = isName(localName(name), "script")
+        if keepsValues && !isName(name, "script") { cutsText = false }
         skipBlanks(&position)
         while true {
             guard position < count else { return nil }
@@ -172,17 +189,48 @@ private struct Scan {
 
     /// Removes the bytes of `range` from the output, all but its line feeds.
     private mutating func empty(_ range: Range<Int>) {
-        if !removedAny {
-            removedAny = true
+        copy(upTo: range.lowerBound)
+        appendLineFeeds(of: range.lowerBound..<range.upperBound)
+        copied = range.upperBound
+    }
+
+    /// Cuts a run of text to its first character, a printable byte and its line feeds — when
+    /// it is shorter than libxml2's buffer, holds no `&` and has a printable ASCII byte (see
+    /// the type's comment); else leaves it. The first character is kept whole: a lone lead
+    /// byte would be bad UTF-8, on which libxml2 reads the rest of the document as Latin-1.
+    private mutating func cut(text range: Range<Int>) {
+        guard range.count > 2, range.count < Self.textBuffer,
+              index(of: UInt8(ascii: "&"), from: range.lowerBound, before: range.upperBound) == nil,
+              let printable = range.first(where: { (0x21...0x7E).contains(source[$0]) }) else { return }
+        let firstEnd = min(range.lowerBound + Self.sequenceLength(source[range.lowerBound]), range.upperBound)
+        copy(upTo: range.lowerBound)
+        output.append(contentsOf: source[range.lowerBound..<firstEnd])
+        if printable >= firstEnd { output.append(source[printable]) }
+        appendLineFeeds(of: firstEnd..<range.upperBound)
+        copied = range.upperBound
+    }
+
+    /// The bytes of the UTF-8 sequence a lead byte starts (the source is a Swift string's:
+    /// well-formed).
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// The source up to `position` into the output (the first call makes the output).
+    private mutating func copy(upTo position: Int) {
+        if !changedAny {
+            changedAny = true
             output.reserveCapacity(count)
         }
-        output.append(contentsOf: source[copied..<range.lowerBound])
+        output.append(contentsOf: source[copied..<position])
+    }
+
+    private mutating func appendLineFeeds(of range: Range<Int>) {
         var position = range.lowerBound
         while let lineFeed = index(of: 0x0A, from: position, before: range.upperBound) {
             output.append(0x0A)
             position = lineFeed + 1
         }
-        copied = range.upperBound
     }
 
     // MARK: - Bytes
