@@ -76,7 +76,11 @@ for s in literals("Tests/MailboxTests/MboxReaderTests.swift"):
 for path in htmls:
     html = read(path)
     seed("markup", html)
+    seed("leanparse", html)
     for script in re.findall(rb"(?is)<script[^>]*ld\+json[^>]*>(.*?)</script>", html): seed("json", script.strip())
+# The tag soup HTMLTreeParityTests builds its lean-parse attack from, each piece a seed.
+for s in literals("Tests/HTMLDocumentTests/HTMLTreeParityTests.swift"):
+    if "<" in s or "&" in s: seed("leanparse", s)
 for path in glob.glob("Tests/JSONTests/*.swift"):
     for s in literals(path):
         if s[:1] in "[{\"" or s[:1].isdigit(): seed("json", s)

@@ -176,12 +176,14 @@ private struct Scan {
         var search = position
         while let found = find("</", from: search) {
             let after = found + 2 + name.count
-            guard after <= count else { return count }
-            if isName((found + 2)..<after, name) {
+            if after <= count && isName((found + 2)..<after, name) {
                 guard after < count, Self.isBlank(source[after]) || source[after] == UInt8(ascii: ">")
                     || source[after] == UInt8(ascii: "/") else { return nil }
                 return found
             }
+            // Before reading any content libxml2 takes a "</" for an end tag, which runs to the
+            // next ">" (over a "</script>" too), and then reads the content from there.
+            if found == position { return nil }
             search = found + 1
         }
         return count
