@@ -156,48 +156,17 @@ struct HTMLTreeParityTests {
 
     private func expectParity(_ html: String, maxDepth: Int = 256, label: String? = nil) throws {
         let document = try HTMLDocument(parsing: html, limits: HTMLLimits(maxDepth: maxDepth))
-        var ours = ""
-        Self.dump(document.root, into: &ours)
-        ours += "truncated \(document.wasTruncated)\n"
         let source = BrowserTextRegions.neutralized(Array(html.utf8))
         let theirs = try Oracle.shared.dump(of: source, maxDepth: maxDepth)
-        #expect(ours == theirs, "\(label ?? html.debugDescription)")
+        #expect(document.outline() == theirs, "\(label ?? html.debugDescription)")
         // Kept for scripts alone: the same tree less the text outside scripts, style content
         // and other elements' attributes; the same cut and `wasTruncated`.
         let scripts = try HTMLDocument(parsing: html, limits: HTMLLimits(maxDepth: maxDepth), keeping: .elementsAndScripts)
-        var lean = ""
-        Self.dump(scripts.root, into: &lean)
-        lean += "truncated \(scripts.wasTruncated)\n"
-        var projected = ""
-        Self.dump(document.root, scriptsOnly: true, into: &projected)
-        projected += "truncated \(document.wasTruncated)\n"
-        #expect(lean == projected, "elements and scripts: \(label ?? html.debugDescription)")
-    }
-
-    /// `scriptsOnly`: as a tree kept for scripts alone should read (text only inside `script`,
-    /// attributes only on `script`).
-    private static func dump(_ node: HTMLNode, level: Int = 0, scriptsOnly: Bool = false, into output: inout String) {
-        let indent = String(repeating: " ", count: level)
-        switch node.kind {
-        case .document:
-            output += "document\n"
-        case .element:
-            let kept = !scriptsOnly || node.name == "script"
-            let attributes = kept ? node.attributes.map { " \($0.name)=\($0.value.debugDescription)" }.joined() : ""
-            output += "\(indent)<\(node.name)\(attributes)> line \(node.line)\n"
-        case .text:
-            output += "\(indent)text \(node.text.debugDescription)\n"
-        case .comment:
-            output += "\(indent)comment \(node.text.debugDescription)\n"
-        }
-        for child in node.children {
-            if scriptsOnly, child.kind == .text, node.kind != .element || node.name != "script" { continue }
-            dump(child, level: level + 1, scriptsOnly: scriptsOnly, into: &output)
-        }
+        #expect(scripts.outline() == document.outline(as: .elementsAndScripts), "elements and scripts: \(label ?? html.debugDescription)")
     }
 }
 
-/// libxml2's own tree for the same bytes and options, dumped as ``HTMLTreeParityTests`` dumps
+/// libxml2's own tree for the same bytes and options, dumped as `HTMLDocument.outline()` dumps
 /// ours, with the `maxDepth` cut and `wasTruncated` as the tree read in place had them.
 private final class Oracle: @unchecked Sendable {
     // `@unchecked Sendable`: the addresses are written once and only read after.
