@@ -40,7 +40,6 @@ public final class HTMLDocument {
         LibXML2Library.isLinkedIn ? "linked in" : "\(LibXML2Library.defaultName), loaded the first time a part has markup"
     }
 
-    /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored).
     /// What of the document a reader needs kept.
     public enum Kept: Sendable, Equatable {
         /// Every node and attribute.
@@ -53,6 +52,9 @@ public final class HTMLDocument {
         case elementsAndScripts
     }
 
+    /// Parses HTML text (already decoded to Unicode; a `<meta charset>` inside is ignored),
+    /// keeping what `kept` says: for scripts alone, libxml2 reads the source with what such a
+    /// tree never stores taken out (`LeanSource`).
     public init(parsing html: String, limits: HTMLLimits = .init(), keeping kept: Kept = .everything) throws(ParseError) {
         try LibXML2Library.initParser()
         guard html.utf8.count <= limits.maxBytes else { throw .tooLarge(bytes: html.utf8.count, limit: limits.maxBytes) }
