@@ -81,6 +81,30 @@ for path in htmls:
 # The tag soup HTMLTreeParityTests builds its lean-parse attack from, each piece a seed.
 for s in literals("Tests/HTMLDocumentTests/HTMLTreeParityTests.swift"):
     if "<" in s or "&" in s: seed("leanparse", s)
+# Hand-written seeds near LeanSource's rules (none diverges): quotes and ">" in values, entity
+# references, doctypes with literals, end tags with quotes, script and style ends, comments,
+# names at libxml2's 100-byte buffer, CR, form feed, odd bytes, text near its 1,000-byte buffer.
+for s in [
+    '<p a="x>y" b=\'"\' c=d"e>text here</p><i f="g">', '<p a="&#x22;>" b="&quot;" c="&#">x</p><i d=\'&#39;>\'>',
+    '<p a=&quot;x>y<i c="d">z w', '<p a = "b" c = \'d\' e = f g>x y</p><p a=>x</p><p a="b"/>x<br a="b">',
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n<html><p a="b">hello world</p>',
+    "<!DOCTYPE x SYSTEM \"a'b\" 'c>d'><p a=\"c\">x y", '<!DOCTYPE x PUBLIC "a" "b"><!DOCTYPE y> <i a="b">x y',
+    '<!--x-->\n<!DOCTYPE html>\n<!--y--><p a="b">x y', '<b><!DOCTYPE x> </p a="x>y"><u c="d">x y',
+    '</p a="x>"><i a="b">x y', '</p/><i a="b">x y</p\x0c><u b="c">z', '</3><p a="b">x', '</ p><p a="b">x',
+    '<script>a</script\r>b<i a="b">x y', '<script>a</SCRIPT >b<i a="b">x y', '<script>a</scrip></script><i a="b">x y',
+    '<script a="</script>">x</script><i a="b">x y', '<script/><i a="b">x y</script>', '<script a=b/>x</script><i a="b">',
+    '<script>\n<!--</script>--><i a="b">x y', '<script> <p a="b"></script><i a="b">x y', '<script><3</script><i a="b">x',
+    '<script type="application/ld+json">{"@type": "Event", "name": "a \\"b\\" c"}</script><p class="x">hello</p>',
+    '<style>p{a:"b"}</style/>b<i a="b">x y', '<o:script a="b">text here</o:script><i a="b">x y', '<x:script a="b"/>t <i a="b">x',
+    '<p\ra="b\r\n">x\ry</p><i a="b">', '<p a=\x0c"b">x y<i c="d">', '\x0c\x01 \x02 x<p a="b">y z', '\ufeffabc<p a="b">\U0001F600 x</p>',
+    '<template><p a="b">x y</p></template><i a="c">z w', '<textarea a="</textarea>">x y</textarea><i a="c">z w',
+    '<title>a "b</title><noscript><p a="b">x</noscript><xmp><i a="b"></xmp><iframe a="b"><p c="d"></iframe>x y',
+    '<![CDATA[<p a="b">]]><i c="d">x y', '<!---><p a="b">x y-->', '<!--><p a="b">x y-->', '<!-- -- ><p a="b">x y-->',
+    '<!----><p a="b">x y', '<!-- a -- b --><p a="b">x y', '<!--a--!-->x<p a="b">', '<p>a < b c<i a="b">x <! y <é z',
+    '<' + 't' * 99 + ' a="x>y">text<i>', '<p ' + 'n' * 99 + '="x>y">text<i>', '<p>a</' + 't' * 101 + ' b="x>"><i c="d">text',
+    'x' * 998 + '\n<i a="b">', '<html>' + 'y' * 993 + '\n\n<i a="b">', '<html> ' + 'é' * 499 + '\n\n<i a="b">',
+]:
+    seed("leanparse", s)
 for path in glob.glob("Tests/JSONTests/*.swift"):
     for s in literals(path):
         if s[:1] in "[{\"" or s[:1].isdigit(): seed("json", s)

@@ -121,6 +121,8 @@ struct HTMLTreeParityTests {
         let refused = ["<div =x>", "<div \"q\">", "<div a=\"open>", "<hr / >", "</3>", "<_x a=\"b\">", "<:y>",
                        "<script></scriptx>x=\"y\"</script>", "<style><body a=\"b\"></style>", "<script><noscript a=\"b\"></script>", "<script><noscript a=\"</script><p b='>'>\"></script>",
                        "<script></scsi\"</script>cript> text", "<script></p></script>",
+                       "<!DOCTYPE x PUBLIC \"'\" '><a b=\"'>\">", "<!DOCTYPE x PUBLIC \"a'b\" 'c><i a=\"'><!--\" b=x'>",
+                       "<!DOCTYPE b></p <i c=\">d\">", "<!DOCTYPE x><!DOCTYPE y>", "<!DOCTYPE x>&amp;", "<!DOCTYPE x><!-- c -->",
                        "<!-- --!> <p a=\"x\">", "<!-- unclosed a=\"b\"", "<!DOCTYPE x \"a>b\">", "<?pi a=\"b\"?>", "<!x a=\"<p>\">", "<", "\0", "<p\u{0C}a=\">\" b=\"<i>\">", "<p a=\"x\"\u{0C}b=\">\" c=\"<i>\">",
                        "<div " + String(repeating: "n", count: 120) + "=\"v\">", "<" + String(repeating: "t", count: 101) + " a=\"v\">"]
         var removed = 0
