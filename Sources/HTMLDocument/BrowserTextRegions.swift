@@ -42,7 +42,7 @@ enum BrowserTextRegions {
 }
 
 private struct Rewriter {
-    let source: UnsafeBufferPointer<UInt8>
+    let source: SourceBytes
     /// The rewritten bytes, made at the first change.
     var output: [UInt8]?
 
@@ -58,13 +58,13 @@ private struct Rewriter {
     static let script = Array("script".utf8)
 
     init(source: UnsafeBufferPointer<UInt8>) {
-        self.source = source
+        self.source = SourceBytes(bytes: source)
     }
 
     private var count: Int { source.count }
 
     private mutating func write(_ byte: UInt8, at position: Int) {
-        if output == nil { output = Array(source) }
+        if output == nil { output = Array(source.bytes) }
         output![position] = byte
     }
 
@@ -77,11 +77,8 @@ private struct Rewriter {
         }
     }
 
-    /// The first index of `byte` in `start..<end` (memchr).
     private func index(of byte: UInt8, from start: Int, before end: Int) -> Int? {
-        guard start < end, let base = source.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        source.index(of: byte, from: start, before: end)
     }
 
     /// The index after the first `>` from `start`, or the end.
@@ -212,13 +209,8 @@ private struct Rewriter {
         return (name, count)
     }
 
-    /// Whether the source's bytes in `range`, ASCII-lowercased, are `name` (lowercase).
     private func isName(_ range: Range<Int>, _ name: [UInt8]) -> Bool {
-        guard range.count == name.count else { return false }
-        for (offset, letter) in name.enumerated() where Self.asciiLowercased(source[range.lowerBound + offset]) != letter {
-            return false
-        }
-        return true
+        source.isName(range, name)
     }
 
     /// The index of the "appropriate end tag" `</name` followed by whitespace, `/` or `>`
@@ -238,15 +230,10 @@ private struct Rewriter {
     }
 
     private func matches(at position: Int, _ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard position >= 0, position + length <= count else { return false }
-        let wanted = UnsafeBufferPointer(start: text.utf8Start, count: length)
-        for offset in 0..<length where source[position + offset] != wanted[offset] { return false }
-        return true
+        source.matches(at: position, text)
     }
 
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { SourceBytes.isASCIILetter(byte) }
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
     private static func isTagNameEnd(_ byte: UInt8) -> Bool { isWhitespace(byte) || byte == slash || byte == greaterThan }
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }

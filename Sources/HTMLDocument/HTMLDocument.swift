@@ -72,8 +72,7 @@ public final class HTMLDocument {
             let rewritten = BrowserTextRegions.rewritten(source)
             func parseLean(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
                 // Kept for scripts alone: no other attribute value or text is read (LeanSource).
-                guard kept == .elementsAndScripts, LibXML2Library.tokenizesAsVersion2_9,
-                      let lean = LeanSource.rewritten(source) else { return parse(source) }
+                guard kept == .elementsAndScripts, let lean = LeanSource.rewritten(source) else { return parse(source) }
                 return lean.withUnsafeBufferPointer(parse)
             }
             return rewritten?.withUnsafeBufferPointer(parseLean) ?? parseLean(source)

@@ -35,7 +35,9 @@ enum LeanSource {
     /// The source for a lean parse; nil when nothing was taken out or the scan gave up (then
     /// the source is parsed as it is).
     static func rewritten(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let base = source.baseAddress, memchr(base, 0, source.count) == nil else { return nil }
+        // The scan follows libxml2 2.9's tokenizer; under another the source is left whole.
+        guard LibXML2Library.tokenizesAsVersion2_9,
+              let base = source.baseAddress, memchr(base, 0, source.count) == nil else { return nil }
         var scan = Scan(source: source)
         guard scan.run(), scan.changedAny else { return nil }
         return scan.finished()
@@ -43,7 +45,7 @@ enum LeanSource {
 }
 
 private struct Scan {
-    let source: UnsafeBufferPointer<UInt8>
+    let source: SourceBytes
     /// The source up to `copied`, with what was taken out before it; started at the first change.
     private var output: [UInt8] = []
     private var copied = 0
@@ -59,7 +61,7 @@ private struct Scan {
     static let longestName = 100
 
     init(source: UnsafeBufferPointer<UInt8>) {
-        self.source = source
+        self.source = SourceBytes(bytes: source)
     }
 
     private var count: Int { source.count }
@@ -96,7 +98,7 @@ private struct Scan {
 
     /// The source with every value removed so far, and the rest.
     mutating func finished() -> [UInt8] {
-        output.append(contentsOf: source[copied...])
+        output.append(contentsOf: source[copied..<count])
         return output
     }
 
@@ -275,49 +277,14 @@ private struct Scan {
     // MARK: - Bytes
 
     private func index(of byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
-        let end = end ?? count
-        guard start < end, let base = source.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        source.index(of: byte, from: start, before: end)
     }
 
-    private func find(_ text: StaticString, from start: Int) -> Int? {
-        var position = start
-        let first = text.utf8Start.pointee
-        while let candidate = index(of: first, from: position) {
-            if matches(at: candidate, text) { return candidate }
-            position = candidate + 1
-        }
-        return nil
-    }
-
-    private func matches(at position: Int, _ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard position + length <= count else { return false }
-        return UnsafeBufferPointer(start: text.utf8Start, count: length).elementsEqual(source[position..<(position + length)])
-    }
-
-    private func matchesIgnoringCase(at position: Int, _ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard position + length <= count else { return false }
-        return isName(position..<(position + length), text)
-    }
-
-    /// Whether the bytes of `range`, ASCII-lowercased, are `text` (lowercase ASCII).
-    private func isName(_ range: Range<Int>, _ text: StaticString) -> Bool {
-        guard range.count == text.utf8CodeUnitCount else { return false }
-        var wanted = text.utf8Start
-        for position in range {
-            guard Self.asciiLowercased(source[position]) == wanted.pointee else { return false }
-            wanted += 1
-        }
-        return true
-    }
-
-    /// Whether the bytes of `range`, ASCII-lowercased, are those of `other` (lowercase already).
-    private func isName(_ range: Range<Int>, _ other: Range<Int>) -> Bool {
-        guard range.count == other.count else { return false }
-        return zip(range, other).allSatisfy { Self.asciiLowercased(source[$0]) == Self.asciiLowercased(source[$1]) }
-    }
+    private func find(_ text: StaticString, from start: Int) -> Int? { source.find(text, from: start) }
+    private func matches(at position: Int, _ text: StaticString) -> Bool { source.matches(at: position, text) }
+    private func matchesIgnoringCase(at position: Int, _ text: StaticString) -> Bool { source.matchesIgnoringCase(at: position, text) }
+    private func isName(_ range: Range<Int>, _ text: StaticString) -> Bool { source.isName(range, text) }
+    private func isName(_ range: Range<Int>, _ other: Range<Int>) -> Bool { source.isName(range, sameAs: other) }
 
     private func skipBlanks(_ position: inout Int) {
         while position < count, Self.isBlank(source[position]) { position += 1 }
@@ -325,7 +292,7 @@ private struct Scan {
 
     /// libxml2's `IS_BLANK_CH`: space, tab, line feed, carriage return (not form feed).
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { SourceBytes.isASCIILetter(byte) }
     /// The first byte of an attribute name libxml2 reads (`htmlParseHTMLName`).
     private static func isNameStart(_ byte: UInt8) -> Bool {
         isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
@@ -337,7 +304,6 @@ private struct Scan {
         let high: UInt64 = 0x07FF_FFFE_87FF_FFFE // "A"–"Z" "_" "a"–"z"
         return byte < 64 ? low >> byte & 1 == 1 : byte < 128 && high >> (byte - 64) & 1 == 1
     }
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
     /// What follows a name's first colon, as ``HTMLTreeBuilder/localName(_:)`` keeps it.
     private func localName(_ name: Range<Int>) -> Range<Int> {

@@ -49,11 +49,16 @@ public struct MarkupExtractor: Sendable {
 
     /// The raw schema.org items of one HTML part (JSON-LD and Microdata), with the findings of reading them.
     public func items(fromHTML html: String, part: String? = nil) -> (items: [ExtractedItem], findings: [Finding]) {
-        // Most mail has no markup: then the parser is not run (a part over the size limit is still reported).
+        // Most mail has no markup: then the parser is not run (a part over the size limit is still
+        // reported). Without Microdata, JSON-LD reads only the scripts: the rest is not stored.
+        // The Microdata word is looked for first, so a part with it is not searched again.
         var html = html
-        if !html.withUTF8(needsParsing) { return ([], []) }
-        // Without Microdata, JSON-LD reads only the scripts: the rest of the text is not stored.
-        let kept: HTMLDocument.Kept = html.withUTF8(MarkupHint.mayContainMicrodata) ? .everything : .elementsAndScripts
+        let (needed, hasMicrodataWord) = html.withUTF8 { utf8 in
+            let microdata = MarkupHint.mayContainMicrodata(utf8)
+            return (microdata || needsParsing(utf8), microdata)
+        }
+        if !needed { return ([], []) }
+        let kept: HTMLDocument.Kept = hasMicrodataWord ? .everything : .elementsAndScripts
         let document: HTMLDocument
         do {
             document = try HTMLDocument(parsing: html, limits: limits.html, keeping: kept)

@@ -26,10 +26,11 @@ public enum SchemaType {
         guard let first = text.utf8.first, first == UInt8(ascii: "h") || first == UInt8(ascii: "H") else { return false }
         if isASCII(text) {
             // ASCII lowercases byte by byte, and a prefix of ASCII text is a prefix of its bytes.
-            let bytes = text.utf8
-            return prefixes.contains { prefix in
-                bytes.count >= prefix.utf8.count
-                    && zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+            var text = text
+            return text.withUTF8 { bytes in
+                prefixBytes.contains { prefix in
+                    bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { ASCIIBytes.lowercased($0) == $1 }
+                }
             }
         }
         let lower = text.lowercased()
@@ -37,6 +38,7 @@ public enum SchemaType {
     }
 
     private static let prefixes = ["http://schema.org/", "https://schema.org/", "http://www.schema.org/", "https://www.schema.org/"]
+    private static let prefixBytes = prefixes.map { Array($0.utf8) }
 
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 }

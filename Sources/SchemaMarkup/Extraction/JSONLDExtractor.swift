@@ -115,7 +115,7 @@ struct JSONLDExtractor {
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             let wanted = "application/ld+json".utf8
             return end - start == wanted.count
-                && zip(bytes[start..<end], wanted).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+                && zip(bytes[start..<end], wanted).allSatisfy { ASCIIBytes.lowercased($0) == $1 }
         }
     }
 

@@ -34,12 +34,8 @@ public enum MarkupHint {
         containsIgnoringASCIICase(bytes, words[1], anchor: 3)
     }
 
-    /// Whether `word` (lowercase ASCII) occurs in `bytes`, ASCII letters compared without case.
-    static func containsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
-        containsIgnoringASCIICase(bytes, word, anchor: 0)
-    }
-
-    /// The same, finding candidates by the pair `word[anchor]`, `word[anchor + 1]` eight
+    /// Whether `word` (lowercase ASCII) occurs in `bytes`, ASCII letters compared without case,
+    /// finding candidates by the pair `word[anchor]`, `word[anchor + 1]` eight
     /// positions at a time, then comparing the whole word there. A pair rare in mail's HTML
     /// and CSS is the anchor: "+j" of ld+json, "ms" of itemscope. (One byte was not enough:
     /// itemscope's rarest letter, "p", is in most words of a style sheet — "padding", "px" —

@@ -148,7 +148,7 @@ struct SourceText {
             defer { index += 1 }
             guard bytes[index] == 0x3C, index + wantedName.count + 1 < bytes.count else { continue }
             let nameEnd = index + 1 + wantedName.count
-            guard zip(bytes[(index + 1)..<nameEnd], wantedName).allSatisfy({ Self.asciiLowercased($0) == $1 }) else { continue }
+            guard zip(bytes[(index + 1)..<nameEnd], wantedName).allSatisfy({ ASCIIBytes.lowercased($0) == $1 }) else { continue }
             guard let after = scalar(at: nameEnd),
                   after == ">" || after == "/" || after.properties.isWhitespace else { continue }
             var close = nameEnd
@@ -173,13 +173,9 @@ struct SourceText {
         guard bytes.count >= word.count else { return false }
         var start = bytes.startIndex
         while start + word.count <= bytes.endIndex {
-            if zip(bytes[start..<(start + word.count)], word).allSatisfy({ asciiLowercased($0) == $1 }) { return true }
+            if zip(bytes[start..<(start + word.count)], word).allSatisfy({ ASCIIBytes.lowercased($0) == $1 }) { return true }
             start += 1
         }
         return false
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 }
